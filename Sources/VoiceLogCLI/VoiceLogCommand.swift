@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `voicelog` command: log health entries by saying or typing one sentence.
+public struct VoiceLogCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "voicelog",
+        abstract: "Log health entries by saying or typing one sentence.",
+        subcommands: []
+    )
+
+    public init() {}
+}

@@ -1,0 +1,120 @@
+/// One kind of entry (`glucose`, `feeding`...): how it is said and which rules it obeys.
+public struct EntryKind: Sendable {
+    public var name: String
+    /// How the kind is named to the user ("blood pressure").
+    public var label: String
+    /// Field names in the order they are shown and written.
+    public var fields: [String] = []
+    /// Introductions: an entry of this kind holds exactly one.
+    public var introductions: [Pattern] = []
+    /// Parts that may come before or after the introduction, in any order, once each.
+    public var parts: [Pattern] = []
+    public var requirements: [Requirement] = []
+    public var defaults: [Assignment] = []
+    public var inferences: [Assignment] = []
+    public var limits: [Limit] = []
+    public var comparisons: [Comparison] = []
+    /// Whether its time may lie ahead (appointments); times are then resolved forwards.
+    public var allowsFuture = false
+    /// Sentences that must parse to an `ok` entry of this kind; used in messages and tests.
+    public var examples: [String] = []
+
+    public init(name: String) {
+        self.name = name
+        self.label = name.replacingUnderscores()
+    }
+}
+
+/// A field that must be present, perhaps only when a condition holds.
+public struct Requirement: Sendable {
+    public var field: String
+    public var condition: Condition?
+    /// What to tell the user, if the grammar words it; otherwise a message is built.
+    public var message: String?
+}
+
+/// A field set to a value when it was not said and a condition holds.
+public struct Assignment: Sendable {
+    public var field: String
+    public var value: String
+    public var condition: Condition?
+}
+
+/// An accepted range for a number field; outside it the entry is infeasible (or, for a
+/// warning, flagged).
+public struct Limit: Sendable {
+    public var path: String
+    public var range: ClosedRange<Double>
+    public var condition: Condition?
+    public var isWarning: Bool
+    /// What the range is ("a meter's range"), shown in the message.
+    public var reason: String?
+}
+
+/// A rule between two number fields: `systolic > diastolic`.
+public struct Comparison: Sendable {
+    public enum Relation: String, Sendable {
+        case greater = ">", greaterOrEqual = ">=", less = "<", lessOrEqual = "<="
+    }
+
+    public var left: String
+    public var relation: Relation
+    public var right: String
+    public var message: String?
+}
+
+/// A test on one field of an entry.
+public struct Condition: Sendable {
+    public enum Test: Sendable {
+        case oneOf([String])
+        case noneOf([String])
+        case compare(Comparison.Relation, Double)
+    }
+
+    public var path: String
+    public var test: Test
+
+    public func holds(for entry: Entry) -> Bool {
+        let value = entry.lookup(path)
+        switch test {
+        case .oneOf(let options):
+            guard let text = value?.displayText else { return false }
+            return options.contains(text)
+        case .noneOf(let options):
+            guard let text = value?.displayText else { return true }
+            return !options.contains(text)
+        case .compare(let relation, let bound):
+            guard let number = value?.number else { return false }
+            return relation.holds(number, bound)
+        }
+    }
+}
+
+extension Comparison.Relation {
+    public func holds(_ left: Double, _ right: Double) -> Bool {
+        switch self {
+        case .greater: left > right
+        case .greaterOrEqual: left >= right
+        case .less: left < right
+        case .lessOrEqual: left <= right
+        }
+    }
+}
+
+extension FieldValue {
+    /// The value as plain text, for conditions and messages.
+    public var displayText: String {
+        switch self {
+        case .number(let value): JSONValue.format(value)
+        case .text(let text): text
+        case .amount(let value, let unit): "\(JSONValue.format(value)) \(unit)"
+        case .time(let time): time.description
+        }
+    }
+}
+
+extension String {
+    func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? " " : $0 })
+    }
+}

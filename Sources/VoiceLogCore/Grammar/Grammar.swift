@@ -1,0 +1,82 @@
+/// Everything that can be said, read from the files of `Grammars/`.
+///
+/// The text parser matches utterances against it, and the speech adapter compiles it to the
+/// JSGF that PocketSphinx searches. `Grammars/README.md` describes the file format.
+public struct Grammar: Sendable {
+    public var lists: [String: PhraseList] = [:]
+    public var rules: [String: Pattern] = [:]
+    public var unitGroups: [String: UnitGroup] = [:]
+    public var kinds: [EntryKind] = []
+    /// Parts that every kind accepts, such as times.
+    public var commonParts: [Pattern] = []
+    /// The number words: spoken forms mapped to their roles.
+    public var numberWords: NumberWords = NumberWords()
+
+    public init() {}
+
+    public func kind(named name: String) -> EntryKind? {
+        kinds.first { $0.name == name }
+    }
+
+    /// Words dropped before matching ("um", "uh").
+    public var fillerWords: Set<String> { Set(lists["filler"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    /// Words that may be skipped inside and between entries ("please", "and", "the").
+    public var glueWords: Set<String> { Set(lists["glue"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    /// Words that turn a sentence into something that did not happen ("not", "forgot").
+    public var negationWords: Set<String> { Set(lists["negation"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+}
+
+/// A `list`: spoken phrases, each standing for a value and optional extra field values.
+public struct PhraseList: Sendable {
+    public struct Phrase: Sendable {
+        /// The phrase's tokens, as normalised text would hold them.
+        public var words: [String]
+        /// The value the capture gets.
+        public var value: String
+        /// Further fields this phrase sets (`walked` sets `intensity = moderate`).
+        public var assignments: [(field: String, value: String)]
+    }
+
+    public var name: String
+    public var phrases: [Phrase] = []
+}
+
+/// A `units` group: the units one kind of quantity may be said in.
+public struct UnitGroup: Sendable {
+    public struct Unit: Sendable {
+        /// The canonical symbol shown and stored (`ml`, `oz`, `tablet`).
+        public var symbol: String
+        /// How many base units one of this unit is, when the group has a base.
+        public var factor: Double?
+        public var phrases: [[String]]
+    }
+
+    public var name: String
+    /// The unit quantities convert to (`ml` for volumes), if any.
+    public var base: String?
+    public var units: [Unit] = []
+}
+
+/// The number vocabulary, from the grammar's `numbers` section.
+public struct NumberWords: Sendable {
+    /// "zero" through "nine" and their variants ("oh", "nought").
+    public var digits: [String: Int] = [:]
+    /// "ten" through "nineteen".
+    public var teens: [String: Int] = [:]
+    /// "twenty" through "ninety".
+    public var tens: [String: Int] = [:]
+    /// "hundred", "thousand", "million".
+    public var scales: [String: Int] = [:]
+    /// Words for the decimal point ("point", "dot").
+    public var point: Set<String> = []
+    /// Words for minus ("minus", "negative").
+    public var minus: Set<String> = []
+    /// "half", "quarter", "third" with their values as fractions.
+    public var fractions: [String: Double] = [:]
+    /// "a", "an": one, before a unit or scale.
+    public var one: Set<String> = []
+    /// Words read as zero in minutes and decimals only ("oh", "o").
+    public var zeroInClock: Set<String> = []
+
+    public init() {}
+}

@@ -1,0 +1,267 @@
+extension Grammar {
+    /// Reads and checks the grammar files; throws the first mistake with its file and line.
+    public init(files: [GrammarFile]) throws(GrammarError) {
+        self.init()
+        for file in files {
+            var reader = GrammarFileReader(file: file)
+            try reader.read(into: &self)
+        }
+        try validate()
+    }
+}
+
+/// Reads the statements of one grammar file.
+///
+/// A statement starts at the left margin (`list`, `units`, `numbers`, `kind`, `common`,
+/// `rule`); the indented lines under it are its members. `#` starts a comment.
+private struct GrammarFileReader {
+    let file: GrammarFile
+    var lineNumber = 0
+
+    init(file: GrammarFile) { self.file = file }
+
+    func failure(_ message: String) -> GrammarError {
+        GrammarError(file: file.name, line: lineNumber, message: message)
+    }
+
+    enum Block {
+        case none, list(String), units(String), numbers, kind(Int), common
+    }
+
+    mutating func read(into grammar: inout Grammar) throws(GrammarError) {
+        var block = Block.none
+        for rawLine in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.prefix { $0 != "#" }
+            guard !line.trimmed.isEmpty else { continue }
+            let indented = line.first?.isWhitespace ?? false
+            let (keyword, rest) = Self.splitKeyword(line.trimmed)
+            if !indented {
+                block = try openBlock(keyword, rest, in: &grammar)
+                continue
+            }
+            switch block {
+            case .none: throw failure("an indented line outside any block")
+            case .list(let name): try readPhrase(line.trimmed, into: &grammar.lists[name]!)
+            case .units(let name): try readUnit(line.trimmed, into: &grammar.unitGroups[name]!)
+            case .numbers: try readNumberWord(keyword, rest, into: &grammar.numberWords)
+            case .kind(let index): try readKindLine(keyword, rest, into: &grammar.kinds[index])
+            case .common:
+                guard keyword == "part" else { throw failure("only 'part' lines belong under 'common'") }
+                grammar.commonParts.append(try template(rest))
+            }
+        }
+    }
+
+    static func splitKeyword(_ line: String) -> (String, String) {
+        let keyword = line.prefix { !$0.isWhitespace }
+        return (String(keyword), line.dropFirst(keyword.count).trimmed)
+    }
+
+    func template(_ text: String) throws(GrammarError) -> Pattern {
+        do {
+            return try TemplateParser.parse(text)
+        } catch {
+            throw failure(error.message)
+        }
+    }
+
+    mutating func openBlock(_ keyword: String, _ rest: String, in grammar: inout Grammar) throws(GrammarError) -> Block {
+        switch keyword {
+        case "list":
+            guard !rest.isEmpty, grammar.lists[rest] == nil || rest == "glue" || rest == "filler" || rest == "negation"
+            else { throw failure("list '\(rest)' is defined twice or has no name") }
+            if grammar.lists[rest] == nil { grammar.lists[rest] = PhraseList(name: rest) }
+            return .list(rest)
+        case "units":
+            let words = rest.split(separator: " ").map(String.init)
+            guard let name = words.first, grammar.unitGroups[name] == nil else {
+                throw failure("units '\(rest)' is defined twice or has no name")
+            }
+            var group = UnitGroup(name: name)
+            if words.count == 3, words[1] == "base" { group.base = words[2] }
+            else if words.count != 1 { throw failure("write 'units NAME' or 'units NAME base SYMBOL'") }
+            grammar.unitGroups[name] = group
+            return .units(name)
+        case "numbers":
+            return .numbers
+        case "common":
+            return .common
+        case "kind":
+            guard !rest.isEmpty, grammar.kind(named: rest) == nil else {
+                throw failure("kind '\(rest)' is defined twice or has no name")
+            }
+            grammar.kinds.append(EntryKind(name: rest))
+            return .kind(grammar.kinds.count - 1)
+        case "rule":
+            let pieces = rest.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+            guard pieces.count == 2, !pieces[0].isEmpty else { throw failure("write 'rule NAME = TEMPLATE'") }
+            grammar.rules[pieces[0]] = try template(pieces[1])
+            return .none
+        default:
+            throw failure("unknown statement '\(keyword)'")
+        }
+    }
+
+    /// `VALUE [{field=value}...] = phrase | phrase`, or `phrase | phrase` (the value is the first).
+    func readPhrase(_ line: String, into list: inout PhraseList) throws(GrammarError) {
+        var value: String
+        var assignments: [(field: String, value: String)] = []
+        var phrasesText = line
+        if let equals = Self.topLevelEquals(in: line) {
+            var head = String(line[..<equals])
+            phrasesText = String(line[line.index(after: equals)...])
+            while let open = head.firstIndex(of: "{"), let close = head.firstIndex(of: "}"), open < close {
+                let body = head[head.index(after: open)..<close].split(separator: "=", maxSplits: 1).map { $0.trimmed }
+                guard body.count == 2 else { throw failure("write assignments as {field=value}") }
+                assignments.append((body[0], body[1]))
+                head.removeSubrange(open...close)
+            }
+            value = head.trimmed
+        } else {
+            value = ""
+        }
+        let phrases = phrasesText.split(separator: "|").map { $0.trimmed }
+        for phrase in phrases {
+            let words = Tokenizer.tokens(of: phrase).map(\.text)
+            guard !words.isEmpty else { throw failure("an empty phrase in list '\(list.name)'") }
+            if value.isEmpty { value = phrase }
+            list.phrases.append(.init(words: words, value: value, assignments: assignments))
+        }
+    }
+
+    /// The `=` that separates a value from its phrases, outside any `{...}`.
+    static func topLevelEquals(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "{": depth += 1
+            case "}": depth -= 1
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// `SYMBOL [FACTOR] = phrase | phrase`.
+    func readUnit(_ line: String, into group: inout UnitGroup) throws(GrammarError) {
+        let pieces = line.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+        let head = pieces[0].split(separator: " ").map(String.init)
+        guard pieces.count == 2, let symbol = head.first, head.count <= 2 else {
+            throw failure("write 'SYMBOL [FACTOR] = phrase | phrase'")
+        }
+        var factor: Double?
+        if head.count == 2 {
+            guard let number = Double(head[1]) else { throw failure("'\(head[1])' is not a number") }
+            factor = number
+        }
+        if group.base != nil, factor == nil { throw failure("unit '\(symbol)' needs its factor to \(group.base!)") }
+        let phrases = pieces[1].split(separator: "|").map { Tokenizer.tokens(of: $0.trimmed).map(\.text) }
+        guard phrases.allSatisfy({ !$0.isEmpty }) else { throw failure("an empty phrase for unit '\(symbol)'") }
+        group.units.append(.init(symbol: symbol, factor: factor, phrases: phrases))
+    }
+
+    /// `digit 0 = zero | oh`, `teen 11 = eleven`, `tens 20 = twenty`, `scale 100 = hundred`,
+    /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
+    /// `clock-zero = oh | o`.
+    func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
+        let pieces = rest.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+        guard pieces.count == 2 else { throw failure("write '\(keyword) [VALUE] = word | word'") }
+        let spoken = pieces[1].split(separator: "|").map { $0.trimmed.lowercased() }
+        let value = Double(pieces[0])
+        func needValue() throws(GrammarError) -> Double {
+            guard let value else { throw failure("'\(keyword)' needs a number before '='") }
+            return value
+        }
+        for word in spoken {
+            switch keyword {
+            case "digit": words.digits[word] = Int(try needValue())
+            case "teen": words.teens[word] = Int(try needValue())
+            case "tens": words.tens[word] = Int(try needValue())
+            case "scale": words.scales[word] = Int(try needValue())
+            case "fraction": words.fractions[word] = try needValue()
+            case "point": words.point.insert(word)
+            case "minus": words.minus.insert(word)
+            case "one": words.one.insert(word)
+            case "clock-zero": words.zeroInClock.insert(word)
+            default: throw failure("unknown number word class '\(keyword)'")
+            }
+        }
+    }
+
+    mutating func readKindLine(_ keyword: String, _ rest: String, into kind: inout EntryKind) throws(GrammarError) {
+        switch keyword {
+        case "label": kind.label = rest
+        case "fields": kind.fields = rest.split(separator: " ").map(String.init)
+        case "say": kind.introductions.append(try template(rest))
+        case "part": kind.parts.append(try template(rest))
+        case "future": kind.allowsFuture = true
+        case "example": kind.examples.append(rest)
+        case "require":
+            let (body, message) = Self.splitMessage(rest)
+            let (field, condition) = try splitCondition(body)
+            kind.requirements.append(Requirement(field: field, condition: condition, message: message))
+        case "default", "infer":
+            let (body, _) = Self.splitMessage(rest)
+            let (assignment, condition) = try splitCondition(body)
+            let pieces = assignment.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+            guard pieces.count == 2 else { throw failure("write '\(keyword) FIELD = VALUE [when CONDITION]'") }
+            let rule = Assignment(field: pieces[0], value: pieces[1], condition: condition)
+            if keyword == "default" { kind.defaults.append(rule) } else { kind.inferences.append(rule) }
+        case "limit", "warn":
+            let (body, reason) = Self.splitMessage(rest)
+            let (head, condition) = try splitCondition(body)
+            let pieces = head.split(separator: " ").map(String.init)
+            guard pieces.count == 2 else { throw failure("write '\(keyword) FIELD LOW..HIGH [when CONDITION]'") }
+            let range = try numberRange(pieces[1])
+            kind.limits.append(Limit(path: pieces[0], range: range, condition: condition,
+                                     isWarning: keyword == "warn", reason: reason))
+        case "check":
+            let (body, message) = Self.splitMessage(rest)
+            let pieces = body.split(separator: " ").map(String.init)
+            guard pieces.count == 3, let relation = Comparison.Relation(rawValue: pieces[1]) else {
+                throw failure("write 'check FIELD > FIELD [: message]'")
+            }
+            kind.comparisons.append(Comparison(left: pieces[0], relation: relation, right: pieces[2], message: message))
+        default:
+            throw failure("unknown line '\(keyword)' in kind '\(kind.name)'")
+        }
+    }
+
+    func numberRange(_ text: String) throws(GrammarError) -> ClosedRange<Double> {
+        do {
+            return try TemplateParser.range(text)
+        } catch {
+            throw failure(error.message)
+        }
+    }
+
+    /// Splits `body : message`.
+    static func splitMessage(_ text: String) -> (String, String?) {
+        guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
+        return (text[..<colon].trimmed, text[text.index(after: colon)...].trimmed)
+    }
+
+    /// Splits `head when PATH = a | b` (or `!=`, `<`, `<=`, `>`, `>=`).
+    func splitCondition(_ text: String) throws(GrammarError) -> (String, Condition?) {
+        guard let range = text.find(" when ") else { return (text.trimmed, nil) }
+        let head = text[..<range.lowerBound].trimmed
+        let test = text[range.upperBound...].trimmed
+        for symbol in ["!=", "<=", ">=", "=", "<", ">"] {
+            guard let found = test.find(" \(symbol) ") else { continue }
+            let path = test[..<found.lowerBound].trimmed
+            let operand = test[found.upperBound...].trimmed
+            let options = operand.split(separator: "|").map { $0.trimmed }
+            switch symbol {
+            case "=": return (head, Condition(path: path, test: .oneOf(options)))
+            case "!=": return (head, Condition(path: path, test: .noneOf(options)))
+            default:
+                guard let bound = Double(operand) else { throw failure("'\(operand)' is not a number") }
+                let relation = Comparison.Relation(rawValue: symbol)!
+                return (head, Condition(path: path, test: .compare(relation, bound)))
+            }
+        }
+        throw failure("write the condition as 'when FIELD = VALUE' (or !=, <, <=, >, >=)")
+    }
+}

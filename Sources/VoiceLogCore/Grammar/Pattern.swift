@@ -1,0 +1,66 @@
+/// A compiled template: what a run of words may look like, and what it captures.
+public indirect enum Pattern: Hashable, Sendable {
+    /// One literal token.
+    case word(String)
+    case sequence([Pattern])
+    case choice([Pattern])
+    case optional(Pattern)
+    /// Captures what `source` matches into `field`.
+    case capture(field: String, source: SlotSource)
+    /// Sets `field` to a literal value without consuming words.
+    case assign(field: String, value: String)
+    /// A named rule of the grammar (`<name>`), resolved when the grammar is linked.
+    case rule(String)
+}
+
+/// What a capture reads: a list of phrases, or a built-in reader.
+public enum SlotSource: Hashable, Sendable {
+    /// A `list` of the grammar: phrases mapped to values.
+    case list(String)
+    /// A number, spoken or written, within optional bounds that text matching enforces.
+    case number(NumberShape)
+    /// The minutes of a clock time: 0-59, "oh five", "o'clock".
+    case minute
+    /// A number and a unit of the named `units` group: "5 oz", "a glass", "half a cup".
+    case quantity(group: String)
+    /// A number and a unit of time, converted to the named unit (`min`, `s`, `h`).
+    case duration(unit: String)
+    /// One or more words taken as they were said (a food, a name).
+    case text
+    /// Every remaining word (the text of a note).
+    case rest
+}
+
+/// Which numbers a capture accepts. `speech` narrows only the speech grammar, so that a
+/// typed value outside it still parses and is reported by the feasibility rules.
+public struct NumberShape: Hashable, Sendable {
+    public var integerOnly: Bool
+    /// Bounds enforced when matching text and speech.
+    public var range: ClosedRange<Double>?
+    /// Bounds and decimal places that the speech grammar spells out; nil for a general number.
+    public var speech: SpeechNumberShape?
+
+    public init(integerOnly: Bool = false, range: ClosedRange<Double>? = nil, speech: SpeechNumberShape? = nil) {
+        self.integerOnly = integerOnly
+        self.range = range
+        self.speech = speech
+    }
+
+    public func accepts(_ value: Double) -> Bool {
+        if integerOnly, value != value.rounded() { return false }
+        if let range, !range.contains(value) { return false }
+        return true
+    }
+}
+
+/// The numbers the speech grammar offers for one capture: whole numbers in `range`, with up
+/// to `decimals` decimal places.
+public struct SpeechNumberShape: Hashable, Sendable {
+    public var range: ClosedRange<Int>
+    public var decimals: Int
+
+    public init(range: ClosedRange<Int>, decimals: Int) {
+        self.range = range
+        self.decimals = decimals
+    }
+}

@@ -1,0 +1,101 @@
+/// Turns what a match captured into a typed entry: fields in the kind's order, units
+/// converted, the time resolved, inferences and defaults applied, then required fields and
+/// feasibility checked.
+struct EntryBuilder {
+    let grammar: Grammar
+    let checker: FeasibilityChecker
+
+    struct Built {
+        var entry: Entry
+        var problems: [Problem]
+        var isComplete: Bool
+    }
+
+    /// - Parameter surface: the words of a token range as the user wrote them.
+    func build(_ match: EntryMatch, now: LocalDateTime, surface: (Int, Int) -> String) -> Built {
+        let kind = grammar.kinds[match.kindIndex]
+        var timeExpression = TimeExpression()
+        var values: [String: FieldValue] = [:]
+        for (field, captured) in match.captures.values {
+            if field.hasPrefix("time.") {
+                if let value = fieldValue(captured, surface: surface) {
+                    _ = timeExpression.set(String(field.dropFirst(5)), value)
+                }
+                continue
+            }
+            if case .quantity(let amount, let unit, let factor?) = captured, field != "amount" {
+                values[field] = .number(amount * factor)
+                values["amount"] = .amount(value: amount, unit: unit)
+            } else if let value = fieldValue(captured, surface: surface) {
+                values[field] = value
+            }
+        }
+        let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
+        var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
+        if let period = timeExpression.period, kind.fields.contains("time_of_day") || kind.name != "appointment" {
+            values["time_of_day"] = .text(period)
+        }
+        for field in kind.fields + ["amount", "time_of_day"] {
+            if let value = values[field], entry[field] == nil { entry[field] = value }
+        }
+        var problems: [Problem] = []
+        apply(kind.inferences, to: &entry)
+        problems += undecidedInferences(kind, entry)
+        apply(kind.defaults, to: &entry)
+        let missing = kind.requirements.filter { requirement in
+            entry[requirement.field] == nil && (requirement.condition?.holds(for: entry) ?? true)
+        }
+        for requirement in missing {
+            problems.append(Problem(field: requirement.field, severity: .error,
+                                    message: requirement.message ?? Self.missingMessage(requirement.field, kind)))
+        }
+        if missing.isEmpty {
+            problems += checker.problems(in: entry, now: now)
+        }
+        return Built(entry: entry, problems: problems, isComplete: missing.isEmpty)
+    }
+
+    private func fieldValue(_ captured: CapturedValue, surface: (Int, Int) -> String) -> FieldValue? {
+        switch captured {
+        case .literal(let text): Double(text).map(FieldValue.number) ?? .text(text)
+        case .number(let value): .number(value)
+        case .quantity(let value, let unit, _): .amount(value: value, unit: unit)
+        case .words(let start, let end): .text(surface(start, end))
+        }
+    }
+
+    private func apply(_ assignments: [Assignment], to entry: inout Entry) {
+        for assignment in assignments where entry[assignment.field] == nil {
+            if assignment.condition?.holds(for: entry) ?? true {
+                entry[assignment.field] = Double(assignment.value).map(FieldValue.number) ?? .text(assignment.value)
+            }
+        }
+    }
+
+    /// A field that has inference rules, none of which applied although the value they test
+    /// was given: say so rather than guess ("glucose 35": mmol/L or mg/dL?).
+    private func undecidedInferences(_ kind: EntryKind, _ entry: Entry) -> [Problem] {
+        var problems: [Problem] = []
+        var seen: Set<String> = []
+        for inference in kind.inferences where entry[inference.field] == nil && !seen.contains(inference.field) {
+            seen.insert(inference.field)
+            let rules = kind.inferences.filter { $0.field == inference.field }
+            let tested = rules.compactMap { $0.condition?.path }
+            guard let path = tested.first, let value = entry.lookup(path) else { continue }
+            let options = rules.map { rule -> String in
+                guard case .compare(let relation, let bound)? = rule.condition?.test else { return rule.value }
+                let words = ["<=": "up to", "<": "below", ">=": "from", ">": "above"][relation.rawValue] ?? ""
+                return "\(rule.value) (\(words) \(JSONValue.format(bound)))"
+            }
+            problems.append(Problem(
+                field: inference.field, severity: .error,
+                message: "\(kind.label.capitalizedFirst) \(value.displayText) could be \(options.joined(separator: " or ")), and it fits neither, so the \(inference.field.replacingUnderscores()) is not clear. Please say the \(inference.field.replacingUnderscores())."))
+        }
+        return problems
+    }
+
+    static func missingMessage(_ field: String, _ kind: EntryKind) -> String {
+        let example = kind.examples.first.map { " Say it like '\($0)'." } ?? ""
+        return "\(kind.label.capitalizedFirst) needs a \(field.replacingUnderscores()).\(example)"
+    }
+}

@@ -1,0 +1,80 @@
+/// Turns a stated time into a date against the reference clock.
+///
+/// Entries record what happened, so an unqualified clock time means its latest occurrence
+/// that is not ahead of the reference ("at 9" at 10:00 is 09:00 today; at 08:00 it is
+/// 21:00 yesterday). Kinds that may lie ahead (appointments) take the next occurrence
+/// instead. Vague periods stand for a typical hour of that period.
+public struct TimeResolver: Sendable {
+    /// A typical hour for each period of the day.
+    public static let periodHours = ["morning": 8, "afternoon": 14, "evening": 19, "night": 22]
+
+    public let now: LocalDateTime
+    public let lookAhead: Bool
+
+    public init(now: LocalDateTime, lookAhead: Bool) {
+        self.now = now
+        self.lookAhead = lookAhead
+    }
+
+    public func resolve(_ expression: TimeExpression) -> LocalDateTime {
+        if let ago = expression.secondsAgo { return now.adding(seconds: -Int64(ago.rounded())) }
+        if let ahead = expression.secondsAhead { return now.adding(seconds: Int64(ahead.rounded())) }
+        let day = statedDay(expression)
+        if let hour = expression.hour {
+            var minutes = (expression.minute ?? 0) - (expression.minutesBefore ?? 0)
+            var baseHour = hour
+            if minutes < 0 {
+                minutes += 60
+                baseHour -= 1
+            }
+            let candidates = clockHours(baseHour, meridiem: expression.meridiem, period: expression.period)
+            let days = day.map { [$0] } ?? (lookAhead ? [now.startOfDay, now.startOfDay.adding(days: 1)]
+                                                      : [now.startOfDay.adding(days: -1), now.startOfDay])
+            let times = days.flatMap { day in candidates.map { day.at(hour: $0, minute: minutes) } }.sorted()
+            return choose(times)
+        }
+        if let period = expression.period, let hour = Self.periodHours[period] {
+            let time = (day ?? now.startOfDay).at(hour: hour, minute: 0)
+            // "this afternoon" said in the morning: the period has not come yet, so keep now.
+            if !lookAhead, day == nil || expression.dayOffset == 0, time > now { return now }
+            return time
+        }
+        if let day { return day.at(hour: now.hour, minute: now.minute, second: now.second) }
+        return now
+    }
+
+    /// The day stated by "yesterday", "tomorrow" or a weekday, at midnight.
+    private func statedDay(_ expression: TimeExpression) -> LocalDateTime? {
+        if let offset = expression.dayOffset { return now.startOfDay.adding(days: offset) }
+        guard let weekday = expression.weekday else { return nil }
+        let difference = (weekday - now.weekday + 7) % 7
+        if lookAhead { return now.startOfDay.adding(days: difference) }
+        return now.startOfDay.adding(days: difference == 0 ? 0 : difference - 7)
+    }
+
+    /// The 24-hour hours a spoken clock hour may mean.
+    private func clockHours(_ hour: Int, meridiem: String?, period: String?) -> [Int] {
+        let twelve = hour % 12
+        switch meridiem ?? periodMeridiem(period, hour: twelve) {
+        case "am": return [twelve]
+        case "pm": return [twelve + 12]
+        default: return hour > 12 || hour == 0 ? [hour % 24] : [twelve, twelve + 12]
+        }
+    }
+
+    private func periodMeridiem(_ period: String?, hour: Int) -> String? {
+        switch period {
+        case "morning": "am"
+        case "afternoon", "evening": "pm"
+        case "night": hour < 5 ? "am" : "pm"
+        default: nil
+        }
+    }
+
+    /// Past entries: the latest time not ahead of now (else the earliest). Ahead: the
+    /// earliest time not before now (else the latest).
+    private func choose(_ times: [LocalDateTime]) -> LocalDateTime {
+        if lookAhead { return times.first { $0 >= now } ?? times.last ?? now }
+        return times.last { $0 <= now } ?? times.first ?? now
+    }
+}

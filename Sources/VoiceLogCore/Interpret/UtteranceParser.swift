@@ -1,0 +1,123 @@
+/// Parses one utterance, typed or transcribed, into entries with their problems.
+///
+/// The utterance is tokenised; filler words are dropped; then a dynamic programme splits the
+/// tokens into entries and skipped words, keeping the split that covers the most words the
+/// grammar names. Each entry is interpreted and checked. No I/O; safe to share.
+public final class UtteranceParser: Sendable {
+    public let grammar: Grammar
+    public let checker: FeasibilityChecker
+    private let entries: EntryMatcher
+    private let fillerWords: Set<String>
+    private let glueWords: Set<String>
+    private let negationWords: Set<String>
+    /// Longer utterances are refused: one sentence holds a few entries, not a page.
+    public static let longestUtterance = 80
+
+    public init(grammar: Grammar) {
+        self.grammar = grammar
+        checker = FeasibilityChecker(grammar: grammar)
+        entries = EntryMatcher(patterns: PatternMatcher(grammar: grammar))
+        fillerWords = grammar.fillerWords
+        glueWords = grammar.glueWords
+        negationWords = grammar.negationWords
+    }
+
+    public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
+        let tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }
+        func unrecognized(_ message: String) -> ParseResult {
+            ParseResult(input: input, status: .unrecognized, entries: [],
+                        problems: [Problem(field: nil, severity: .error, message: message)])
+        }
+        if tokens.isEmpty {
+            return unrecognized("There is nothing to log in this line. Say or type an entry such as 'glucose 6.2 after dinner'.")
+        }
+        if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
+            return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
+        }
+        let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
+        let (matches, ignored) = bestSplit(context)
+        let ignoredWords = ignored.map { tokens[$0].text }
+        if let negation = ignoredWords.first(where: negationWords.contains) {
+            return unrecognized("'\(negation)' says this did not happen, so there is nothing to log. Please say what did happen.")
+        }
+        if matches.isEmpty {
+            return unrecognized("No entry recognised. Try a sentence such as 'glucose 6.2 after dinner', 'fed 120 ml formula' or 'mild headache'.")
+        }
+        let scalars = Array(input.unicodeScalars)
+        let builder = EntryBuilder(grammar: grammar, checker: checker)
+        var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
+        var incomplete = false
+        for match in matches {
+            let built = builder.build(match, now: now) { start, end in
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars[tokens[start].start..<tokens[end - 1].end])
+                return String(text)
+            }
+            result.entries.append(built.entry)
+            result.problems += built.problems
+            incomplete = incomplete || !built.isComplete
+        }
+        let unused = ignoredWords.filter { !glueWords.contains($0) }
+        if !unused.isEmpty {
+            result.problems.append(Problem(field: nil, severity: .warning,
+                                           message: "Words not used: \(unused.map { "'\($0)'" }.joined(separator: ", "))."))
+        }
+        if incomplete {
+            result.status = .incomplete
+        } else if result.problems.contains(where: { $0.severity == .error }) {
+            result.status = .infeasible
+        }
+        return result
+    }
+
+    /// The split of the tokens into entries and skipped words with the highest score.
+    private func bestSplit(_ context: MatchContext) -> (matches: [EntryMatch], ignored: [Int]) {
+        struct Step {
+            var score: Int
+            var entryCount: Int
+            var from: Int
+            var match: EntryMatch?
+        }
+        let count = context.count
+        var best = [Step?](repeating: nil, count: count + 1)
+        best[0] = Step(score: 0, entryCount: 0, from: 0, match: nil)
+        func offer(_ step: Step, at index: Int) {
+            if let current = best[index],
+               current.score > step.score || (current.score == step.score && current.entryCount <= step.entryCount) { return }
+            best[index] = step
+        }
+        for index in 0..<count {
+            guard let here = best[index] else { continue }
+            let token = context.tokens[index]
+            let skipCost = glueWords.contains(token) ? 0 : 3
+            offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
+            for kindIndex in grammar.kinds.indices {
+                for match in entries.matches(kindIndex: kindIndex, context, at: index) {
+                    let bonus = completeBonus(match)
+                    offer(Step(score: here.score + match.score + bonus, entryCount: here.entryCount + 1,
+                               from: index, match: match), at: match.end)
+                }
+            }
+        }
+        var matches: [EntryMatch] = []
+        var ignored: [Int] = []
+        var index = count
+        while index > 0, let step = best[index] {
+            if let match = step.match { matches.append(match) } else { ignored.append(step.from) }
+            index = step.from
+        }
+        return (matches.reversed(), ignored.reversed())
+    }
+
+    /// One point for an entry that has its unconditionally required fields.
+    private func completeBonus(_ match: EntryMatch) -> Int {
+        let kind = grammar.kinds[match.kindIndex]
+        for requirement in kind.requirements where requirement.condition == nil {
+            let field = requirement.field
+            if match.captures.value(of: field) == nil, !kind.defaults.contains(where: { $0.field == field }) {
+                return 0
+            }
+        }
+        return 1
+    }
+}

@@ -1,0 +1,32 @@
+/// A value a template captured, before it becomes a field of an entry.
+enum CapturedValue: Hashable, Sendable {
+    /// A list's value or an assignment's literal.
+    case literal(String)
+    case number(Double)
+    /// A count and unit as said, with the unit's factor to its group's base if it has one.
+    case quantity(value: Double, unit: String, factor: Double?)
+    /// Words taken as said: the token range.
+    case words(start: Int, end: Int)
+}
+
+/// What one way of matching has captured so far, and how much of it was loose.
+struct Captures: Sendable {
+    var values: [(field: String, value: CapturedValue)] = []
+    /// Points taken off the match's size: free text and skipped words count less than
+    /// words the grammar names.
+    var penalty = 0
+
+    func value(of field: String) -> CapturedValue? {
+        values.first { $0.field == field }?.value
+    }
+
+    /// The captures with one more value, or nil when the field already holds another.
+    func adding(_ field: String, _ value: CapturedValue) -> Captures? {
+        if let existing = self.value(of: field) {
+            return existing == value ? self : nil
+        }
+        var copy = self
+        copy.values.append((field, value))
+        return copy
+    }
+}

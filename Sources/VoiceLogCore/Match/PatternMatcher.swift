@@ -1,0 +1,218 @@
+/// Matches templates against tokens, enumerating every way they fit.
+///
+/// Built once per grammar: it turns lists and unit groups into tries. Matching is
+/// continuation-passing: each way a pattern fits is handed on with where it ended and what
+/// it captured, so that the caller can keep the best.
+final class PatternMatcher: Sendable {
+    let grammar: Grammar
+    let numberReader: NumberReader
+    private let listTries: [String: PhraseTrie<Int>]
+    private let unitTries: [String: PhraseTrie<Int>]
+    /// The longest run of words a `text` capture takes.
+    static let longestText = 10
+
+    init(grammar: Grammar) {
+        self.grammar = grammar
+        numberReader = NumberReader(words: grammar.numberWords)
+        var listTries: [String: PhraseTrie<Int>] = [:]
+        for (name, list) in grammar.lists {
+            var trie = PhraseTrie<Int>()
+            for (index, phrase) in list.phrases.enumerated() { trie.insert(phrase.words, index) }
+            listTries[name] = trie
+        }
+        var unitTries: [String: PhraseTrie<Int>] = [:]
+        for (name, group) in grammar.unitGroups {
+            var trie = PhraseTrie<Int>()
+            for (index, unit) in group.units.enumerated() {
+                for phrase in unit.phrases { trie.insert(phrase, index) }
+            }
+            unitTries[name] = trie
+        }
+        self.listTries = listTries
+        self.unitTries = unitTries
+    }
+
+    typealias Continuation = (Int, Captures) -> Void
+
+    func match(_ pattern: Pattern, _ context: MatchContext, at index: Int, _ captures: Captures, _ next: Continuation) {
+        switch pattern {
+        case .word(let word):
+            if index < context.count, context.tokens[index] == word { next(index + 1, captures) }
+        case .sequence(let items):
+            matchSequence(items[...], context, at: index, captures, next)
+        case .choice(let options):
+            for option in options { match(option, context, at: index, captures, next) }
+        case .optional(let inner):
+            next(index, captures)
+            match(inner, context, at: index, captures, next)
+        case .assign(let field, let value):
+            if let updated = captures.adding(field, .literal(value)) { next(index, updated) }
+        case .capture(let field, let source):
+            guard captures.value(of: field) == nil else { return }
+            read(source, context, at: index) { end, value, assignments, penalty in
+                guard var updated = captures.adding(field, value) else { return }
+                for (name, literal) in assignments {
+                    guard let withAssignment = updated.adding(name, .literal(literal)) else { return }
+                    updated = withAssignment
+                }
+                updated.penalty += penalty
+                next(end, updated)
+            }
+        case .rule:
+            preconditionFailure("rules are inlined when the grammar loads")
+        }
+    }
+
+    private func matchSequence(_ items: ArraySlice<Pattern>, _ context: MatchContext, at index: Int,
+                               _ captures: Captures, _ next: Continuation) {
+        guard let first = items.first else { return next(index, captures) }
+        match(first, context, at: index, captures) { end, updated in
+            self.matchSequence(items.dropFirst(), context, at: end, updated, next)
+        }
+    }
+
+    typealias SlotContinuation = (Int, CapturedValue, [(field: String, value: String)], Int) -> Void
+
+    /// Every way `source` reads at `index`: the end, the value, fields a phrase sets, and
+    /// the penalty for loose words.
+    private func read(_ source: SlotSource, _ context: MatchContext, at index: Int, _ found: SlotContinuation) {
+        switch source {
+        case .list(let name):
+            guard let list = grammar.lists[name] else { return }
+            listTries[name]?.matches(context.tokens, at: index) { end, phraseIndex in
+                let phrase = list.phrases[phraseIndex]
+                found(end, .literal(phrase.value), phrase.assignments, 0)
+            }
+        case .number(let shape):
+            for reading in context.numbers(at: index) where shape.accepts(reading.value) {
+                found(reading.end, .number(reading.value), [], 0)
+            }
+        case .minute:
+            readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
+        case .quantity(let group):
+            readQuantity(group, context, at: index) { end, value, unit in
+                found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
+            }
+        case .duration(let unit):
+            let factor = grammar.unitGroups["time"]?.units.first { $0.symbol == unit }?.factor ?? 1
+            readDuration(context, at: index) { end, seconds in found(end, .number(seconds / factor), [], 0) }
+        case .text:
+            let longest = min(context.count, index + Self.longestText)
+            guard index < longest else { return }
+            for end in (index + 1)...longest {
+                found(end, .words(start: index, end: end), [], end - index)
+            }
+        case .rest:
+            if index < context.count {
+                found(context.count, .words(start: index, end: context.count), [], context.count - index)
+            }
+        }
+    }
+
+    /// Minutes of a clock time: 0-59 written or spoken, or "oh five".
+    private func readMinute(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
+        guard index < context.count else { return }
+        let token = context.tokens[index]
+        if token.count == 2, token.allSatisfy(\.isNumber), let minute = Double(token), minute < 60 {
+            return found(index + 1, minute)
+        }
+        if grammar.numberWords.zeroInClock.contains(token) || token == "zero" {
+            if let digit = context.tokens[safe: index + 1].flatMap({ grammar.numberWords.digits[$0] }), digit > 0 {
+                found(index + 2, Double(digit))
+            }
+            return
+        }
+        guard token.first?.isNumber == false else { return }
+        for reading in context.numbers(at: index) where reading.value >= 10 && reading.value < 60 && reading.value == reading.value.rounded() {
+            found(reading.end, reading.value)
+        }
+    }
+
+    /// A count and a unit of the group: "120 ml", "a glass", "half a cup", "2 large bottles".
+    func readQuantity(_ group: String, _ context: MatchContext, at index: Int,
+                      _ found: (Int, Double, UnitGroup.Unit) -> Void) {
+        guard let trie = unitTries[group], let units = grammar.unitGroups[group]?.units else { return }
+        for count in counts(context, at: index) {
+            trie.matches(context.tokens, at: count.end) { end, unitIndex in
+                found(end, count.value, units[unitIndex])
+            }
+        }
+    }
+
+    /// The counts a quantity may start with: numbers, "a"/"an" (one), "half a" (a half).
+    private func counts(_ context: MatchContext, at index: Int) -> [NumberReading] {
+        guard index < context.count else { return [] }
+        var counts = context.numbers(at: index)
+        let token = context.tokens[index]
+        let words = grammar.numberWords
+        if words.one.contains(token) {
+            counts.append(NumberReading(end: index + 1, value: 1))
+        }
+        if let fraction = words.fractions[token], let article = context.tokens[safe: index + 1], words.one.contains(article) {
+            counts.append(NumberReading(end: index + 2, value: fraction))
+        }
+        return counts
+    }
+
+    /// A span of time: "45 minutes", "an hour and a half", "half an hour", "1 hour 20 minutes".
+    func readDuration(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
+        readQuantity("time", context, at: index) { end, value, unit in
+            let seconds = value * (unit.factor ?? 1)
+            found(end, seconds)
+            // "an hour and a half"
+            if context.tokens[safe: end] == "and", let half = context.tokens[safe: end + 2],
+               context.tokens[safe: end + 1].map(grammar.numberWords.one.contains) == true,
+               let fraction = grammar.numberWords.fractions[half] {
+                found(end + 3, seconds + fraction * (unit.factor ?? 1))
+            }
+            // "1 hour 20 minutes", "an hour and 20 minutes"
+            let next = context.tokens[safe: end] == "and" ? end + 1 : end
+            if (unit.factor ?? 1) > 60 {
+                readQuantity("time", context, at: next) { restEnd, restValue, restUnit in
+                    let restSeconds = restValue * (restUnit.factor ?? 1)
+                    if restSeconds < (unit.factor ?? 1) { found(restEnd, seconds + restSeconds) }
+                }
+            }
+        }
+    }
+
+    /// The words that may start the pattern, or nil if it may start with a number or free text.
+    func firstWords(of pattern: Pattern) -> Set<String>? {
+        switch pattern {
+        case .word(let word): return [word]
+        case .sequence(let items):
+            var words: Set<String> = []
+            for item in items {
+                if case .assign = item { continue }
+                guard let first = firstWords(of: item) else { return nil }
+                words.formUnion(first)
+                if !item.canBeEmpty { return words }
+            }
+            return words
+        case .choice(let options):
+            var words: Set<String> = []
+            for option in options {
+                guard let first = firstWords(of: option) else { return nil }
+                words.formUnion(first)
+            }
+            return words
+        case .optional(let inner): return firstWords(of: inner)
+        case .assign: return []
+        case .capture(_, .list(let name)): return listTries[name]?.firstWords
+        case .capture: return nil
+        case .rule: return nil
+        }
+    }
+}
+
+extension Pattern {
+    /// Whether the pattern can match no words at all.
+    var canBeEmpty: Bool {
+        switch self {
+        case .word, .capture, .rule: false
+        case .assign, .optional: true
+        case .sequence(let items): items.allSatisfy(\.canBeEmpty)
+        case .choice(let options): options.contains(where: \.canBeEmpty)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// Splits typed or transcribed text into normalised tokens.
+///
+/// Case and punctuation are dropped; numbers are kept as written but with a decimal comma
+/// turned into a point ("6,2" is `6.2`) and thousands separators removed ("1,000" is
+/// `1000`); numbers and units written together are split ("120ml" is `120 ml`); clock and
+/// fraction signs, `%` and `°` become tokens of their own. Grammar phrases go through the
+/// same function, so both sides always agree.
+public enum Tokenizer {
+    /// The longest input read; the rest is ignored (the parser reports it as too long).
+    public static let maximumScalars = 4096
+
+    public static func tokens(of text: String) -> [Token] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(min(text.unicodeScalars.count, maximumScalars))
+        for scalar in text.unicodeScalars {
+            if scalars.count == maximumScalars { break }
+            scalars.append(scalar)
+        }
+        var tokens: [Token] = []
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if isDigit(scalar) || (isSign(scalar) && startsNumber(scalars, at: index)) {
+                index = scanNumber(scalars, from: index, into: &tokens)
+            } else if isLetter(scalar) {
+                index = scanWord(scalars, from: index, into: &tokens)
+            } else {
+                switch scalar {
+                case ":", "/", "%", "°", "+":
+                    tokens.append(Token(text: String(scalar), start: index, end: index + 1))
+                case "º":
+                    tokens.append(Token(text: "°", start: index, end: index + 1))
+                default:
+                    break
+                }
+                index += 1
+            }
+        }
+        return tokens
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
+    }
+
+    private static func isSign(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == "−"
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic
+    }
+
+    /// A minus sign starts a number when a digit follows and no word or number precedes it.
+    private static func startsNumber(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + 1 < scalars.count, isDigit(scalars[index + 1]) else { return false }
+        return index == 0 || !(isDigit(scalars[index - 1]) || isLetter(scalars[index - 1]))
+    }
+
+    private static func scanNumber(_ scalars: [Unicode.Scalar], from start: Int, into tokens: inout [Token]) -> Int {
+        var text = ""
+        var index = start
+        if isSign(scalars[index]) {
+            text = "-"
+            index += 1
+        }
+        var sawPoint = false
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if isDigit(scalar) {
+                text.unicodeScalars.append(scalar)
+                index += 1
+                continue
+            }
+            let digitsAfter = countDigits(scalars, from: index + 1)
+            if scalar == ",", !sawPoint, digitsAfter == 3 {
+                index += 1  // a thousands separator
+            } else if scalar == ",", !sawPoint, (1...2).contains(digitsAfter) {
+                text += "."  // a decimal comma
+                sawPoint = true
+                index += 1
+            } else if scalar == ".", !sawPoint, digitsAfter > 0 {
+                text += "."
+                sawPoint = true
+                index += 1
+            } else {
+                break
+            }
+        }
+        tokens.append(Token(text: text, start: start, end: index))
+        return index
+    }
+
+    private static func countDigits(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+        return index - start
+    }
+
+    /// A word of letters and digits; `/` and `'` join letters ("mg/dl", "o'clock"), and
+    /// dotted single letters collapse ("a.m." is `am`).
+    private static func scanWord(_ scalars: [Unicode.Scalar], from start: Int, into tokens: inout [Token]) -> Int {
+        var text = ""
+        var index = start
+        var lettersSinceDot = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+            if isLetter(scalar) || isDigit(scalar) {
+                text += scalar.properties.lowercaseMapping
+                lettersSinceDot += 1
+                index += 1
+            } else if (scalar == "/" || scalar == "'" || scalar == "’") && isLetter(next) {
+                text += scalar == "/" ? "/" : "'"
+                index += 1
+            } else if scalar == ".", lettersSinceDot == 1, isLetter(next),
+                      index + 2 >= scalars.count || !isLetter(scalars[index + 2]) {
+                lettersSinceDot = 0
+                index += 1
+            } else if scalar == ".", lettersSinceDot == 1, text.count <= 3, text.count > 1 {
+                index += 1  // the closing dot of "a.m."
+                break
+            } else {
+                break
+            }
+        }
+        tokens.append(Token(text: text, start: start, end: index))
+        return index
+    }
+}

@@ -1,0 +1,19 @@
+import VoiceLogCore
+
+/// The grammar files of the repository's `Grammars/` folder, compiled into the binary.
+public enum BundledGrammar {
+    /// Each grammar file's name and text, sorted by name.
+    public static var files: [GrammarFile] {
+        embeddedGrammarFiles.map { GrammarFile(name: $0.name, text: $0.text) }
+    }
+
+    /// The bundled grammar, loaded once. A broken bundled grammar is a build defect, which the
+    /// test suite catches, so this traps rather than throws.
+    public static let grammar: Grammar = {
+        do {
+            return try Grammar(files: files)
+        } catch {
+            fatalError("The bundled grammar does not load: \(error)")
+        }
+    }()
+}

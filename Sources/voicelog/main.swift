@@ -1,0 +1,3 @@
+import VoiceLogCLI
+
+VoiceLogCommand.main()

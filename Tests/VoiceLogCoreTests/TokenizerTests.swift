@@ -1,0 +1,19 @@
+import Testing
+@testable import VoiceLogCore
+
+@Suite struct TokenizerTests {
+    @Test(arguments: [
+        ("Glucose 6,2 mmol/L.", ["glucose", "6.2", "mmol/l"]),
+        ("fed 120ml formula", ["fed", "120", "ml", "formula"]),
+        ("bp 142/91", ["bp", "142", "/", "91"]),
+        ("at 7:30 p.m.", ["at", "7", ":", "30", "pm"]),
+        ("1,000 mg", ["1000", "mg"]),
+        ("-5°C", ["-5", "°", "c"]),
+        ("SpO2 96%", ["spo2", "96", "%"]),
+        ("forty-five minutes", ["forty", "five", "minutes"]),
+        ("Dr. Patel's o'clock", ["dr", "patel's", "o'clock"]),
+    ])
+    func tokens(input: String, expected: [String]) {
+        #expect(Tokenizer.tokens(of: input).map(\.text) == expected)
+    }
+}
