@@ -69,6 +69,7 @@ public struct Condition: Sendable {
         case oneOf([String])
         case noneOf([String])
         case compare(Comparison.Relation, Double)
+        case within(ClosedRange<Double>)
     }
 
     public var path: String
@@ -86,6 +87,9 @@ public struct Condition: Sendable {
         case .compare(let relation, let bound):
             guard let number = value?.number else { return false }
             return relation.holds(number, bound)
+        case .within(let range):
+            guard let number = value?.number else { return false }
+            return range.contains(number)
         }
     }
 }

@@ -20,14 +20,15 @@ extension Grammar {
             let declared = Set(kind.fields)
             let used = (kind.introductions + kind.parts).flatMap(\.capturedFields)
                 + kind.requirements.map(\.field) + kind.defaults.map(\.field) + kind.inferences.map(\.field)
-            for field in used where !declared.contains(field) && field != "amount" {
+            for field in used where !declared.contains(field) && field != "amount" && field != Pattern.discard {
                 throw failure("kind '\(kind.name)' uses field '\(field)' that its 'fields' line does not declare")
             }
             for source in (kind.introductions + kind.parts + commonParts).flatMap(\.sources) {
                 switch source {
                 case .list(let name) where lists[name] == nil:
                     throw failure("kind '\(kind.name)' uses list '\(name)', which no file defines")
-                case .quantity(let group) where unitGroups[group] == nil:
+                case .quantity(let group) where unitGroups[group] == nil,
+                     .unit(let group) where unitGroups[group] == nil:
                     throw failure("kind '\(kind.name)' uses units '\(group)', which no file defines")
                 default: break
                 }

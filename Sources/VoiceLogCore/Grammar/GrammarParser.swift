@@ -94,7 +94,7 @@ private struct GrammarFileReader {
             grammar.kinds.append(EntryKind(name: rest))
             return .kind(grammar.kinds.count - 1)
         case "rule":
-            let pieces = rest.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+            let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
             guard pieces.count == 2, !pieces[0].isEmpty else { throw failure("write 'rule NAME = TEMPLATE'") }
             grammar.rules[pieces[0]] = try template(pieces[1])
             return .none
@@ -103,9 +103,9 @@ private struct GrammarFileReader {
         }
     }
 
-    /// `VALUE [{field=value}...] = phrase | phrase`, or `phrase | phrase` (the value is the first).
+    /// `VALUE [{field=value}...] = phrase | phrase`, or `phrase | phrase` (each its own value).
     func readPhrase(_ line: String, into list: inout PhraseList) throws(GrammarError) {
-        var value: String
+        var value = ""
         var assignments: [(field: String, value: String)] = []
         var phrasesText = line
         if let equals = Self.topLevelEquals(in: line) {
@@ -118,15 +118,12 @@ private struct GrammarFileReader {
                 head.removeSubrange(open...close)
             }
             value = head.trimmed
-        } else {
-            value = ""
         }
         let phrases = phrasesText.split(separator: "|").map { $0.trimmed }
         for phrase in phrases {
             let words = Tokenizer.tokens(of: phrase).map(\.text)
             guard !words.isEmpty else { throw failure("an empty phrase in list '\(list.name)'") }
-            if value.isEmpty { value = phrase }
-            list.phrases.append(.init(words: words, value: value, assignments: assignments))
+            list.phrases.append(.init(words: words, value: value.isEmpty ? phrase : value, assignments: assignments))
         }
     }
 
@@ -166,7 +163,7 @@ private struct GrammarFileReader {
     /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
     /// `clock-zero = oh | o`.
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
-        let pieces = rest.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+        let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
         guard pieces.count == 2 else { throw failure("write '\(keyword) [VALUE] = word | word'") }
         let spoken = pieces[1].split(separator: "|").map { $0.trimmed.lowercased() }
         let value = Double(pieces[0])
@@ -248,6 +245,10 @@ private struct GrammarFileReader {
         guard let range = text.find(" when ") else { return (text.trimmed, nil) }
         let head = text[..<range.lowerBound].trimmed
         let test = text[range.upperBound...].trimmed
+        if let found = test.find(" in ") {
+            let path = test[..<found.lowerBound].trimmed
+            return (head, Condition(path: path, test: .within(try numberRange(test[found.upperBound...].trimmed))))
+        }
         for symbol in ["!=", "<=", ">=", "=", "<", ">"] {
             guard let found = test.find(" \(symbol) ") else { continue }
             let path = test[..<found.lowerBound].trimmed
@@ -262,6 +263,6 @@ private struct GrammarFileReader {
                 return (head, Condition(path: path, test: .compare(relation, bound)))
             }
         }
-        throw failure("write the condition as 'when FIELD = VALUE' (or !=, <, <=, >, >=)")
+        throw failure("write the condition as 'when FIELD = VALUE' (or !=, <, <=, >, >=, in LOW..HIGH)")
     }
 }

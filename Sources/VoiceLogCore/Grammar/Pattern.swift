@@ -11,6 +11,9 @@ public indirect enum Pattern: Hashable, Sendable {
     case assign(field: String, value: String)
     /// A named rule of the grammar (`<name>`), resolved when the grammar is linked.
     case rule(String)
+
+    /// The field name of a capture whose value is not kept: `{_:unit(percent)}`.
+    public static let discard = "_"
 }
 
 /// What a capture reads: a list of phrases, or a built-in reader.
@@ -23,6 +26,8 @@ public enum SlotSource: Hashable, Sendable {
     case minute
     /// A number and a unit of the named `units` group: "5 oz", "a glass", "half a cup".
     case quantity(group: String)
+    /// A unit of the named `units` group alone; the capture gets its symbol.
+    case unit(group: String)
     /// A number and a unit of time, converted to the named unit (`min`, `s`, `h`).
     case duration(unit: String)
     /// One or more words taken as they were said (a food, a name).

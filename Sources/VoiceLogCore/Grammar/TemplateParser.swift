@@ -104,7 +104,7 @@ struct TemplateParser {
     }
 
     /// `number`, `integer(0..59)`, `number ~1..33,1`, `minute`, `text`, `rest`,
-    /// `duration(min)`, `quantity(group)`, or a list name.
+    /// `duration(min)`, `quantity(group)`, `unit(group)`, or a list name.
     static func source(_ spec: String) throws(Failure) -> SlotSource {
         var spec = spec
         var speech: SpeechNumberShape?
@@ -123,9 +123,9 @@ struct TemplateParser {
         case "text": return .text
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min")
-        case "quantity":
-            guard let argument else { throw Failure(message: "quantity needs a units group: quantity(volume)") }
-            return .quantity(group: argument)
+        case "quantity", "unit":
+            guard let argument else { throw Failure(message: "\(name) needs a units group: \(name)(volume)") }
+            return name == "unit" ? .unit(group: argument) : .quantity(group: argument)
         default:
             guard argument == nil, speech == nil else { throw Failure(message: "unknown reader '\(name)'") }
             return .list(name)

@@ -32,7 +32,7 @@ struct EntryBuilder {
         }
         let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
         var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
-        if let period = timeExpression.period, kind.fields.contains("time_of_day") || kind.name != "appointment" {
+        if let period = timeExpression.period {
             values["time_of_day"] = .text(period)
         }
         for field in kind.fields + ["amount", "time_of_day"] {
@@ -83,6 +83,9 @@ struct EntryBuilder {
             let tested = rules.compactMap { $0.condition?.path }
             guard let path = tested.first, let value = entry.lookup(path) else { continue }
             let options = rules.map { rule -> String in
+                if case .within(let range)? = rule.condition?.test {
+                    return "\(rule.value) (\(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)))"
+                }
                 guard case .compare(let relation, let bound)? = rule.condition?.test else { return rule.value }
                 let words = ["<=": "up to", "<": "below", ">=": "from", ">": "above"][relation.rawValue] ?? ""
                 return "\(rule.value) (\(words) \(JSONValue.format(bound)))"

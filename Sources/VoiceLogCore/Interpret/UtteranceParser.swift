@@ -93,8 +93,8 @@ public final class UtteranceParser: Sendable {
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             for kindIndex in grammar.kinds.indices {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
-                    let bonus = completeBonus(match)
-                    offer(Step(score: here.score + match.score + bonus, entryCount: here.entryCount + 1,
+                    let score = match.score - 1 - (isComplete(match) ? 0 : 1)
+                    offer(Step(score: here.score + score, entryCount: here.entryCount + 1,
                                from: index, match: match), at: match.end)
                 }
             }
@@ -109,15 +109,13 @@ public final class UtteranceParser: Sendable {
         return (matches.reversed(), ignored.reversed())
     }
 
-    /// One point for an entry that has its unconditionally required fields.
-    private func completeBonus(_ match: EntryMatch) -> Int {
+    /// Whether the match holds the fields its kind always requires. Each entry costs a
+    /// point and an incomplete one another, so that one whole entry beats two pieces.
+    private func isComplete(_ match: EntryMatch) -> Bool {
         let kind = grammar.kinds[match.kindIndex]
-        for requirement in kind.requirements where requirement.condition == nil {
-            let field = requirement.field
-            if match.captures.value(of: field) == nil, !kind.defaults.contains(where: { $0.field == field }) {
-                return 0
-            }
+        return kind.requirements.allSatisfy { requirement in
+            requirement.condition != nil || match.captures.value(of: requirement.field) != nil
+                || kind.defaults.contains { $0.field == requirement.field }
         }
-        return 1
     }
 }

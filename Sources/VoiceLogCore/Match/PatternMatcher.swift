@@ -48,6 +48,13 @@ final class PatternMatcher: Sendable {
         case .assign(let field, let value):
             if let updated = captures.adding(field, .literal(value)) { next(index, updated) }
         case .capture(let field, let source):
+            if field == Pattern.discard {
+                return read(source, context, at: index) { end, _, _, penalty in
+                    var updated = captures
+                    updated.penalty += penalty
+                    next(end, updated)
+                }
+            }
             guard captures.value(of: field) == nil else { return }
             read(source, context, at: index) { end, value, assignments, penalty in
                 guard var updated = captures.adding(field, value) else { return }
@@ -92,6 +99,11 @@ final class PatternMatcher: Sendable {
         case .quantity(let group):
             readQuantity(group, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
+            }
+        case .unit(let group):
+            guard let units = grammar.unitGroups[group]?.units else { return }
+            unitTries[group]?.matches(context.tokens, at: index) { end, unitIndex in
+                found(end, .literal(units[unitIndex].symbol), [], 0)
             }
         case .duration(let unit):
             let factor = grammar.unitGroups["time"]?.units.first { $0.symbol == unit }?.factor ?? 1
@@ -199,6 +211,7 @@ final class PatternMatcher: Sendable {
         case .optional(let inner): return firstWords(of: inner)
         case .assign: return []
         case .capture(_, .list(let name)): return listTries[name]?.firstWords
+        case .capture(_, .unit(let group)): return unitTries[group]?.firstWords
         case .capture: return nil
         case .rule: return nil
         }

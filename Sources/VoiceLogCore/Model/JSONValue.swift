@@ -71,8 +71,8 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Whole numbers print without a fraction; others with up to 6 significant decimals.
-    static func format(_ value: Double) -> String {
+    /// Whole numbers print without a fraction; others rounded to 6 decimal places.
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(value)

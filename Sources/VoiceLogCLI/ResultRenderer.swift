@@ -1,0 +1,70 @@
+import VoiceLogCore
+
+/// Writes results the way a person reads them: the words as heard, then each entry in one
+/// line ("Glucose 6.2 mmol/L, after dinner, today 10:00"), then problems.
+struct ResultRenderer {
+    let now: LocalDateTime
+    let colors: TerminalColors
+
+    func render(_ result: ParseResult) -> String {
+        var lines = ["\"\(result.input)\"  \(statusLabel(result.status))"]
+        for (index, entry) in result.entries.enumerated() {
+            let number = result.entries.count > 1 ? "\(index + 1). " : ""
+            lines.append("  \(number)\(describe(entry))")
+        }
+        for problem in result.problems {
+            let mark = problem.severity == .error ? colors.red("✗") : colors.yellow("!")
+            lines.append("  \(mark) \(problem.message)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func statusLabel(_ status: ParseResult.Status) -> String {
+        switch status {
+        case .ok: colors.green("ok")
+        case .infeasible: colors.red("infeasible")
+        case .incomplete: colors.yellow("incomplete")
+        case .unrecognized: colors.red("unrecognized")
+        }
+    }
+
+    /// "Glucose 6.2 mmol/L, after dinner, today 10:00".
+    func describe(_ entry: Entry) -> String {
+        var parts: [String] = []
+        var used: Set<String> = ["unit"]
+        if let systolic = entry["systolic"]?.number {
+            let diastolic = entry["diastolic"]?.number.map { "/" + JSONValue.format($0) } ?? ""
+            parts.append(JSONValue.format(systolic) + diastolic)
+            used.formUnion(["systolic", "diastolic"])
+        }
+        for (name, value) in entry.fields where !used.contains(name) {
+            parts.append(describe(name, value, in: entry))
+        }
+        let label = entry.kind.split(separator: "_").joined(separator: " ")
+        let head = colors.bold(label.prefix(1).uppercased() + label.dropFirst())
+        let fields = parts.isEmpty ? "" : " " + parts.joined(separator: ", ")
+        return "\(head)\(fields), \(entry.time.readable(relativeTo: now))"
+    }
+
+    private func describe(_ name: String, _ value: FieldValue, in entry: Entry) -> String {
+        let text = value.displayText
+        switch name {
+        case "value":
+            guard let unit = entry["unit"]?.text else { return text }
+            return unit == "C" || unit == "F" ? "\(text) °\(unit)" : "\(text) \(unit)"
+        case "percent": return "\(text)%"
+        case "pulse": return "pulse \(text)"
+        case "side": return "\(text) side"
+        case "intensity": return "\(text) intensity"
+        case "severity": return text
+        case "amount": return text
+        case "method": return text.split(separator: "_").joined(separator: " ")
+        case "with": return "with \(text)"
+        case "where": return "at \(text)"
+        default:
+            if name.hasSuffix("_ml") { return "\(text) ml" }
+            if name.hasSuffix("_min") { return "\(text) min" }
+            return text
+        }
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import VoiceLogCore
+
+/// The system's local wall-clock time.
+enum SystemClock {
+    static func now() -> LocalDateTime {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return LocalDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+}
+
+enum Environment {
+    static func value(_ name: String) -> String? {
+        guard let raw = getenv(name) else { return nil }
+        let value = String(cString: raw)
+        return value.isEmpty ? nil : value
+    }
+}
+
+/// Grammar files read from a folder at run time, for editing a grammar without a rebuild.
+enum GrammarFolder {
+    static func load(_ path: String) throws -> Grammar {
+        guard let directory = opendir(path) else {
+            throw CLIError("Cannot open the grammar folder '\(path)': \(String(cString: strerror(errno))).")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".grammar") { names.append(name) }
+        }
+        var files: [GrammarFile] = []
+        for name in names.sorted() {
+            var text: [UInt8] = []
+            for line in try InputSource(path: path + "/" + name).lines() {
+                text += Array(line.utf8) + [UInt8(ascii: "\n")]
+            }
+            files.append(GrammarFile(name: name, text: String(decoding: text, as: UTF8.self)))
+        }
+        guard !files.isEmpty else { throw CLIError("The folder '\(path)' holds no .grammar files.") }
+        do {
+            return try Grammar(files: files)
+        } catch {
+            throw CLIError("The grammar in '\(path)' does not load: \(error)")
+        }
+    }
+}
