@@ -28,6 +28,7 @@ public struct NumberReader: Sendable {
     }
 
     private func unsigned(_ tokens: [String], at start: Int) -> [NumberReading] {
+        guard start < tokens.count else { return [] }
         var results = wholeOrDecimal(tokens, at: start)
         // "two and a half", "1 and a quarter"
         for reading in results where reading.value == reading.value.rounded() {

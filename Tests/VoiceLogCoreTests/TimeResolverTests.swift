@@ -1,0 +1,43 @@
+import Testing
+@testable import VoiceLogCore
+import VoiceLogGrammars
+
+@Suite struct TimeResolverTests {
+    static let parser = UtteranceParser(grammar: BundledGrammar.grammar)
+    /// A Saturday.
+    static let now = LocalDateTime(iso: "2026-11-21T10:00:00")!
+
+    @Test(arguments: [
+        ("glucose 6.2 at 7:30", "2026-11-21T07:30:00"),
+        ("glucose 6.2 at 8 am", "2026-11-21T08:00:00"),
+        ("glucose 6.2 half past eight", "2026-11-21T08:30:00"),
+        ("glucose 6.2 quarter to nine", "2026-11-21T08:45:00"),
+        ("glucose 6.2 yesterday at 9 pm", "2026-11-20T21:00:00"),
+        ("glucose 6.2 at 7 pm yesterday", "2026-11-20T19:00:00"),
+        ("glucose 6.2 two hours ago", "2026-11-21T08:00:00"),
+        ("glucose 6.2 at 11", "2026-11-20T23:00:00"),
+        ("glucose 6.2 at 9", "2026-11-21T09:00:00"),
+        ("glucose 6.2 at 19:15", "2026-11-20T19:15:00"),
+        ("glucose 6.2 on Monday at 10 am", "2026-11-16T10:00:00"),
+        ("glucose 6.2 this morning", "2026-11-21T08:00:00"),
+        ("glucose 6.2 last night", "2026-11-20T22:00:00"),
+        ("glucose 6.2 at seven thirty", "2026-11-21T07:30:00"),
+        ("glucose 6.2 at ten past seven", "2026-11-21T07:10:00"),
+        ("appointment tomorrow at 3 pm", "2026-11-22T15:00:00"),
+        ("appointment on Monday at 10 am", "2026-11-23T10:00:00"),
+        ("appointment at 9", "2026-11-21T21:00:00"),
+    ])
+    func resolves(text: String, expected: String) {
+        let result = Self.parser.parse(text, now: Self.now)
+        #expect(result.entries.first?.time.description == expected, "\(text): \(result.entries.first?.time.description ?? "no entry")")
+    }
+
+    @Test func civilDatesRoundTrip() {
+        for text in ["1970-01-01T00:00:00", "2024-02-29T23:59:59", "1969-12-31T12:00:00", "2026-11-21T10:00:00"] {
+            #expect(LocalDateTime(iso: text)?.description == text)
+        }
+        #expect(LocalDateTime(iso: "2026-11-21T10:00:00")?.weekday == 6)
+        #expect(LocalDateTime(iso: "2026-13-01T00:00:00") == nil)
+        #expect(LocalDateTime(iso: "tomorrow") == nil)
+    }
+}
