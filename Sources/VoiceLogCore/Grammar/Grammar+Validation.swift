@@ -20,7 +20,8 @@ extension Grammar {
             let declared = Set(kind.fields)
             let used = (kind.introductions + kind.parts).flatMap(\.capturedFields)
                 + kind.requirements.map(\.field) + kind.defaults.map(\.field) + kind.inferences.map(\.field)
-            for field in used where !declared.contains(field) && field != "amount" && field != Pattern.discard {
+            let implicit: Set<String> = ["amount", "time", Pattern.discard]
+            for field in used where !declared.contains(field) && !implicit.contains(field) {
                 throw failure("kind '\(kind.name)' uses field '\(field)' that its 'fields' line does not declare")
             }
             for source in (kind.introductions + kind.parts + commonParts).flatMap(\.sources) {

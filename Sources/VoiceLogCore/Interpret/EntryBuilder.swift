@@ -16,7 +16,12 @@ struct EntryBuilder {
         let kind = grammar.kinds[match.kindIndex]
         var timeExpression = TimeExpression()
         var values: [String: FieldValue] = [:]
+        var softValues: [(String, CapturedValue)] = []
         for (field, captured) in match.captures.values {
+            if field.hasPrefix(Captures.softPrefix) {
+                softValues.append((String(field.dropFirst()), captured))
+                continue
+            }
             if field.hasPrefix("time.") {
                 if let value = fieldValue(captured, surface: surface) {
                     _ = timeExpression.set(String(field.dropFirst(5)), value)
@@ -29,6 +34,9 @@ struct EntryBuilder {
             } else if let value = fieldValue(captured, surface: surface) {
                 values[field] = value
             }
+        }
+        for (field, captured) in softValues where values[field] == nil {
+            values[field] = fieldValue(captured, surface: surface)
         }
         let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
         var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
@@ -43,7 +51,8 @@ struct EntryBuilder {
         problems += undecidedInferences(kind, entry)
         apply(kind.defaults, to: &entry)
         let missing = kind.requirements.filter { requirement in
-            entry[requirement.field] == nil && (requirement.condition?.holds(for: entry) ?? true)
+            let absent = requirement.field == "time" ? timeExpression.isEmpty : entry[requirement.field] == nil
+            return absent && (requirement.condition?.holds(for: entry) ?? true)
         }
         for requirement in missing {
             problems.append(Problem(field: requirement.field, severity: .error,

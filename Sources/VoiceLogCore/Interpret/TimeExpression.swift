@@ -11,6 +11,9 @@ public struct TimeExpression: Hashable, Sendable {
     public var dayOffset: Int?
     /// 0 Sunday ... 6 Saturday.
     public var weekday: Int?
+    /// 1 January ... 12 December, with `dayOfMonth`: a calendar date.
+    public var month: Int?
+    public var dayOfMonth: Int?
     /// `morning`, `afternoon`, `evening` or `night`.
     public var period: String?
     /// "two hours ago": seconds before the reference time.
@@ -34,6 +37,8 @@ public struct TimeExpression: Hashable, Sendable {
         case "day": dayOffset = whole
         case "weekday": weekday = whole
         case "period": period = value.text
+        case "month": month = whole
+        case "day_of_month": dayOfMonth = whole
         case "ago": secondsAgo = number
         case "ahead": secondsAhead = number
         default: return false

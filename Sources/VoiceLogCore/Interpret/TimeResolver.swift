@@ -46,10 +46,31 @@ public struct TimeResolver: Sendable {
     /// The day stated by "yesterday", "tomorrow" or a weekday, at midnight.
     private func statedDay(_ expression: TimeExpression) -> LocalDateTime? {
         if let offset = expression.dayOffset { return now.startOfDay.adding(days: offset) }
+        if let day = expression.dayOfMonth { return calendarDay(month: expression.month, day: day) }
         guard let weekday = expression.weekday else { return nil }
         let difference = (weekday - now.weekday + 7) % 7
         if lookAhead { return now.startOfDay.adding(days: difference) }
         return now.startOfDay.adding(days: difference == 0 ? 0 : difference - 7)
+    }
+
+    /// "on the 3rd", "December 3": the nearest such date on the right side of today
+    /// (at or before it for past entries, at or after it for appointments).
+    private func calendarDay(month: Int?, day: Int) -> LocalDateTime {
+        let (year, thisMonth, _) = now.date
+        var candidates: [LocalDateTime] = []
+        if let month {
+            for candidateYear in (year - 1)...(year + 1) {
+                candidates.append(LocalDateTime(year: candidateYear, month: month, day: day))
+            }
+        } else {
+            for offset in -1...1 {
+                let monthIndex = year * 12 + thisMonth - 1 + offset
+                candidates.append(LocalDateTime(year: monthIndex / 12, month: monthIndex % 12 + 1, day: day))
+            }
+        }
+        let today = now.startOfDay
+        if lookAhead { return candidates.first { $0 >= today } ?? today }
+        return candidates.last { $0 <= today } ?? today
     }
 
     /// The 24-hour hours a spoken clock hour may mean.

@@ -58,6 +58,9 @@ public final class UtteranceParser: Sendable {
             incomplete = incomplete || !built.isComplete
         }
         let unused = ignoredWords.filter { !glueWords.contains($0) }
+        if incomplete, !unused.isEmpty, result.entries.count == 1 {
+            return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not in the grammar. Try a sentence such as 'glucose 6.2 after dinner'.")
+        }
         if !unused.isEmpty {
             result.problems.append(Problem(field: nil, severity: .warning,
                                            message: "Words not used: \(unused.map { "'\($0)'" }.joined(separator: ", "))."))

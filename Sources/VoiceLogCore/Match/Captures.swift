@@ -11,6 +11,9 @@ enum CapturedValue: Hashable, Sendable {
 
 /// What one way of matching has captured so far, and how much of it was loose.
 struct Captures: Sendable {
+    /// Marks a field set by a list phrase (`walked` sets intensity): a value said outright wins.
+    static let softPrefix = "?"
+
     var values: [(field: String, value: CapturedValue)] = []
     /// Points taken off the match's size: free text and skipped words count less than
     /// words the grammar names.

@@ -8,6 +8,8 @@ final class PatternMatcher: Sendable {
     let numberReader: NumberReader
     private let listTries: [String: PhraseTrie<Int>]
     private let unitTries: [String: PhraseTrie<Int>]
+    /// Free text does not end on these ("a banana and").
+    private let glueWords: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -29,6 +31,7 @@ final class PatternMatcher: Sendable {
             unitTries[name] = trie
         }
         self.listTries = listTries
+        glueWords = grammar.glueWords
         self.unitTries = unitTries
     }
 
@@ -59,7 +62,8 @@ final class PatternMatcher: Sendable {
             read(source, context, at: index) { end, value, assignments, penalty in
                 guard var updated = captures.adding(field, value) else { return }
                 for (name, literal) in assignments {
-                    guard let withAssignment = updated.adding(name, .literal(literal)) else { return }
+                    // A phrase's own fields give way to fields said outright.
+                    guard let withAssignment = updated.adding(Captures.softPrefix + name, .literal(literal)) else { return }
                     updated = withAssignment
                 }
                 updated.penalty += penalty
@@ -110,8 +114,8 @@ final class PatternMatcher: Sendable {
             readDuration(context, at: index) { end, seconds in found(end, .number(seconds / factor), [], 0) }
         case .text:
             let longest = min(context.count, index + Self.longestText)
-            guard index < longest else { return }
-            for end in (index + 1)...longest {
+            guard index < longest, context.tokens[index] != "and" else { return }
+            for end in (index + 1)...longest where !glueWords.contains(context.tokens[end - 1]) {
                 found(end, .words(start: index, end: end), [], end - index)
             }
         case .rest:
@@ -162,6 +166,12 @@ final class PatternMatcher: Sendable {
         }
         if let fraction = words.fractions[token], let article = context.tokens[safe: index + 1], words.one.contains(article) {
             counts.append(NumberReading(end: index + 2, value: fraction))
+        }
+        // "three quarters of a cup"
+        for count in counts where count.value < 1 && context.tokens[safe: count.end] == "of" {
+            if let article = context.tokens[safe: count.end + 1], words.one.contains(article) {
+                counts.append(NumberReading(end: count.end + 2, value: count.value))
+            }
         }
         return counts
     }

@@ -106,6 +106,10 @@ public enum Tokenizer {
         while index < scalars.count {
             let scalar = scalars[index]
             let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+            if isDigit(scalar), lettersSinceDot > 0, !text.isEmpty, !isDigit(scalars[index - 1]),
+               index + 1 < scalars.count, isDigit(scalars[index + 1]) {
+                break  // "bp120" is `bp 120`; "spo2" stays one word
+            }
             if isLetter(scalar) || isDigit(scalar) {
                 text += scalar.properties.lowercaseMapping
                 lettersSinceDot += 1
