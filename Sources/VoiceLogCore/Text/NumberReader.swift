@@ -128,6 +128,7 @@ public struct NumberReader: Sendable {
 
     /// Spoken whole numbers: every prefix reading.
     private func spokenIntegers(_ tokens: [String], at start: Int) -> [NumberReading] {
+        guard start < tokens.count else { return [] }
         var results: [NumberReading] = []
         for small in belowHundred(tokens, at: start) {
             results.append(small)
