@@ -24,7 +24,8 @@ let package = Package(
         // SQLite storage shared by every program that writes entries.
         .target(
             name: "VoiceLogStorage",
-            dependencies: ["VoiceLogCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["VoiceLogCore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["SCHEMA.md"]
         ),
 
         // Debian's PocketSphinx, and the Swift speech adapter over it.
