@@ -41,7 +41,7 @@ extension AppDatabase {
         }
         try db.create(table: "entry") { t in
             t.autoIncrementedPrimaryKey("id")
-            t.belongsTo("utterance").notNull()
+            t.column("utterance_id", .integer).notNull().indexed().references("utterance")
             t.column("position", .integer).notNull().check(sql: "position >= 0")
             t.column("kind", .text).notNull().check(sql: "length(kind) > 0")
             t.column("time", .text).notNull().check(sql: isLocalTime("time"))
@@ -53,7 +53,7 @@ extension AppDatabase {
         }
         try db.create(table: "entry_revision") { t in
             t.autoIncrementedPrimaryKey("id")
-            t.belongsTo("entry").notNull()
+            t.column("entry_id", .integer).notNull().indexed().references("entry")
             t.column("revision", .integer).notNull()
             t.column("kind", .text).notNull()
             t.column("time", .text).notNull()
