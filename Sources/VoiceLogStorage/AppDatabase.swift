@@ -42,6 +42,9 @@ public struct AppDatabase: Sendable {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: makeConfiguration(busyTimeout: busyTimeout))
+            // GRDB's pools use synchronous = NORMAL, which may lose the last commits on a power
+            // cut; health entries are worth the sync on every commit.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw StorageError(error, path: path, busyTimeout: busyTimeout)
         }
@@ -66,6 +69,8 @@ public struct AppDatabase: Sendable {
     /// Runs pending migrations. Several programs may open a new file at once: one of them
     /// migrates, and the others find the work done when they try again.
     static func migrate(_ writer: any DatabaseWriter) throws {
+        // A read needs no lock in WAL mode: an up-to-date file opens while another program writes.
+        if try writer.read(migrator.hasCompletedMigrations) { return }
         var attempts = 0
         while true {
             do {

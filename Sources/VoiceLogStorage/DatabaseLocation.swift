@@ -37,9 +37,10 @@ public enum DatabaseLocation {
             if mkdir(prefix, 0o755) == 0 || errno == EEXIST { continue }
             let reason = String(cString: strerror(errno))
             if errno == EACCES || errno == EROFS || errno == EPERM {
-                throw StorageError.readOnlyFolder(folder: (prefix as NSString).deletingLastPathComponent, path: path)
+                let parent = (prefix as NSString).deletingLastPathComponent
+                throw StorageError.cannotCreateFolder(folder: folder, reason: "the folder '\(parent)' is read-only")
             }
-            throw StorageError.cannotCreateFolder(folder: prefix, reason: reason)
+            throw StorageError.cannotCreateFolder(folder: folder, reason: reason)
         }
     }
 }
