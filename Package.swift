@@ -49,7 +49,10 @@ let package = Package(
         // Release-build benchmarks: `swift run -c release voicelog-bench`.
         .executableTarget(
             name: "voicelog-bench",
-            dependencies: ["VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage"],
+            dependencies: [
+                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Benchmarks"
         ),
 
