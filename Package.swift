@@ -24,7 +24,8 @@ let package = Package(
         // SQLite storage shared by every program that writes entries.
         .target(
             name: "VoiceLogStorage",
-            dependencies: ["VoiceLogCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["VoiceLogCore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["SCHEMA.md"]
         ),
 
         // Debian's PocketSphinx, and the Swift speech adapter over it.
@@ -48,7 +49,10 @@ let package = Package(
         // Release-build benchmarks: `swift run -c release voicelog-bench`.
         .executableTarget(
             name: "voicelog-bench",
-            dependencies: ["VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage"],
+            dependencies: [
+                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Benchmarks"
         ),
 

@@ -1,1 +1,3 @@
-print("benchmarks: not yet")
+let benchmark = CommandLine.arguments.dropFirst().first
+
+if benchmark == "storage" { try StorageBenchmark.run() }

@@ -5,7 +5,10 @@ public struct VoiceLogCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "voicelog",
         abstract: "Log health entries by saying or typing one sentence.",
-        subcommands: [ParseCommand.self, BatchCommand.self, ExtractCommand.self]
+        subcommands: [
+            ParseCommand.self, BatchCommand.self, ExtractCommand.self,
+            ListCommand.self, ExportCommand.self, UndoCommand.self,
+        ]
     )
 
     public init() {}

@@ -1,0 +1,27 @@
+import VoiceLogCore
+import VoiceLogStorage
+
+/// Stored entries written in one of the listing formats.
+struct EntryListing {
+    let entries: [StoredEntry]
+    let format: EntryListFormat
+    var now: LocalDateTime = SystemClock.now()
+
+    func render() -> String {
+        switch format {
+        case .csv:
+            return EntryTable(entries: entries).csv()
+        case .jsonl:
+            return entries.map { $0.json.serialized() + "\n" }.joined()
+        case .text:
+            if entries.isEmpty { return "No entries stored.\n" }
+            let renderer = ResultRenderer(now: now, colors: .forStandardOutput)
+            let width = String(entries.map(\.id).max() ?? 0).count
+            return entries.map { stored in
+                let id = String(stored.id)
+                let edited = stored.revision > 1 ? " (edited)" : ""
+                return String(repeating: " ", count: width - id.count) + id + "  " + renderer.describe(stored.entry) + edited + "\n"
+            }.joined()
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import VoiceLogCore
+import VoiceLogStorage
+
+/// `voicelog list`: the stored entries, in time order, with their ids.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List stored entries in time order, with their ids."
+    )
+
+    @OptionGroup var storage: StorageOptions
+
+    @Option(name: .long, help: "Only entries of this kind, e.g. glucose or blood_pressure.")
+    var kind: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only entries at or after this local ISO 8601 time, e.g. 2026-11-21T00:00:00.", valueName: "ISO"))
+    var since: String?
+
+    @Option(name: .long, help: "Output format: text, jsonl or csv.")
+    var format: EntryListFormat = .text
+
+    func validate() throws {
+        if let since, LocalDateTime(iso: since) == nil {
+            throw ValidationError("'--since \(since)' is not a local ISO 8601 time such as 2026-11-21T00:00:00.")
+        }
+    }
+
+    func run() throws {
+        let database = try storage.open()
+        let entries = try database.entries(kind: kind, since: since.flatMap(LocalDateTime.init(iso:)))
+        print(EntryListing(entries: entries, format: format).render(), terminator: "")
+    }
+}

@@ -1,0 +1,106 @@
+import GRDB
+
+extension AppDatabase {
+    /// The identifiers of the migrations, in order. A migration that has landed is never
+    /// edited: change the schema with a new one. `SCHEMA.md` describes the result.
+    public enum Migration {
+        public static let v1 = "v1-create-utterance-entry-revision"
+        public static let v2 = "v2-index-entry-kind-time"
+    }
+
+    /// The migrator that defines the schema.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(Migration.v1) { db in
+            try createTables(db)
+            try createTriggers(db)
+        }
+        migrator.registerMigration(Migration.v2) { db in
+            try db.create(index: "entry_on_kind_time", on: "entry", columns: ["kind", "time"])
+            try db.create(index: "entry_on_time", on: "entry", columns: ["time"])
+        }
+        return migrator
+    }
+
+    /// A local ISO 8601 time such as `2026-11-21T10:00:00`.
+    private static func isLocalTime(_ column: String) -> String {
+        "\(column) GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]'"
+    }
+
+    private static func createTables(_ db: Database) throws {
+        try db.create(table: "utterance") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("text", .text).notNull()
+            t.column("source", .text).notNull().check(sql: "source IN ('typed', 'batch', 'voice')")
+            t.column("created_at", .datetime).notNull()
+            t.column("reference_time", .text).notNull().check(sql: isLocalTime("reference_time"))
+            t.column("alternatives", .text).notNull().defaults(sql: "'[]'")
+                .check(sql: "json_valid(alternatives) AND json_type(alternatives) = 'array'")
+            t.column("audio_file", .text)
+            t.column("undone_at", .datetime)
+        }
+        try db.create(table: "entry") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("utterance_id", .integer).notNull().indexed().references("utterance")
+            t.column("position", .integer).notNull().check(sql: "position >= 0")
+            t.column("kind", .text).notNull().check(sql: "length(kind) > 0")
+            t.column("time", .text).notNull().check(sql: isLocalTime("time"))
+            t.column("fields", .text).notNull()
+                .check(sql: "json_valid(fields) AND json_type(fields) = 'object'")
+            t.column("revision", .integer).notNull().defaults(to: 1).check(sql: "revision >= 1")
+            t.column("revised_at", .datetime).notNull()
+            t.uniqueKey(["utterance_id", "position"])
+        }
+        try db.create(table: "entry_revision") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("entry_id", .integer).notNull().indexed().references("entry")
+            t.column("revision", .integer).notNull()
+            t.column("kind", .text).notNull()
+            t.column("time", .text).notNull()
+            t.column("fields", .text).notNull()
+                .check(sql: "json_valid(fields) AND json_type(fields) = 'object'")
+            t.column("revised_at", .datetime).notNull()
+            t.uniqueKey(["entry_id", "revision"])
+        }
+    }
+
+    /// Triggers that keep what was heard for every program sharing the file: each insert or
+    /// edit of an entry copies it into `entry_revision`, and nothing heard is deleted.
+    private static func createTriggers(_ db: Database) throws {
+        let revisionColumns = "(entry_id, revision, kind, time, fields, revised_at)"
+        let revisionValues = "(NEW.id, NEW.revision, NEW.kind, NEW.time, NEW.fields, NEW.revised_at)"
+        try db.execute(sql: """
+            CREATE TRIGGER entry_keeps_first_revision AFTER INSERT ON entry BEGIN
+                INSERT INTO entry_revision \(revisionColumns) VALUES \(revisionValues);
+            END;
+            CREATE TRIGGER entry_edit_is_a_new_revision BEFORE UPDATE ON entry
+            WHEN NEW.revision IS NOT OLD.revision + 1 OR NEW.id IS NOT OLD.id
+                OR NEW.utterance_id IS NOT OLD.utterance_id OR NEW.position IS NOT OLD.position
+            BEGIN
+                SELECT RAISE(ABORT, 'An entry changes only by an edit: set revision = revision + 1 and keep its id, utterance_id and position.');
+            END;
+            CREATE TRIGGER entry_keeps_each_revision AFTER UPDATE ON entry BEGIN
+                INSERT INTO entry_revision \(revisionColumns) VALUES \(revisionValues);
+            END;
+            CREATE TRIGGER entry_is_kept BEFORE DELETE ON entry BEGIN
+                SELECT RAISE(ABORT, 'Entries are kept: undo their utterance (set utterance.undone_at) instead of deleting them.');
+            END;
+            CREATE TRIGGER entry_revision_is_kept_on_update BEFORE UPDATE ON entry_revision BEGIN
+                SELECT RAISE(ABORT, 'Entry revisions are kept as written: edit the entry to add a new one.');
+            END;
+            CREATE TRIGGER entry_revision_is_kept_on_delete BEFORE DELETE ON entry_revision BEGIN
+                SELECT RAISE(ABORT, 'Entry revisions are kept as written: edit the entry to add a new one.');
+            END;
+            CREATE TRIGGER utterance_is_kept BEFORE DELETE ON utterance BEGIN
+                SELECT RAISE(ABORT, 'Utterances are kept: set undone_at instead of deleting them.');
+            END;
+            CREATE TRIGGER utterance_words_are_kept BEFORE UPDATE ON utterance
+            WHEN NEW.id IS NOT OLD.id OR NEW.text IS NOT OLD.text OR NEW.source IS NOT OLD.source
+                OR NEW.created_at IS NOT OLD.created_at OR NEW.reference_time IS NOT OLD.reference_time
+                OR NEW.alternatives IS NOT OLD.alternatives OR NEW.audio_file IS NOT OLD.audio_file
+            BEGIN
+                SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
+            END;
+            """)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import VoiceLogCore
+
+// Writes: each is one transaction, and each checks the feasibility rules again first, so
+// nothing is written for an utterance with an infeasible entry.
+extension AppDatabase {
+    /// Stores one utterance with all its entries in one transaction.
+    ///
+    /// - Throws: ``StorageError/infeasible(kind:problems:)`` when an entry breaks a rule
+    ///   (checked against the utterance's reference time), and nothing is written.
+    @discardableResult
+    public func commit(_ utterance: Utterance, at date: Date = Date()) throws -> StoredUtterance {
+        try commit([utterance], at: date)[0]
+    }
+
+    /// Stores several utterances in one transaction: all of them, or none if one is refused.
+    @discardableResult
+    public func commit(_ utterances: [Utterance], at date: Date = Date()) throws -> [StoredUtterance] {
+        for utterance in utterances {
+            guard !utterance.entries.isEmpty else { throw StorageError.nothingToStore(text: utterance.text) }
+            for entry in utterance.entries { try check(entry, now: utterance.referenceTime) }
+        }
+        return try perform {
+            try writer.write { db in try utterances.map { try insert($0, at: date, db) } }
+        }
+    }
+
+    /// Stores a new revision of an entry, checked against the rules at `now`; the earlier
+    /// revisions stay in ``revisions(ofEntry:)``. An edit that changes nothing adds nothing.
+    @discardableResult
+    public func edit(entryID: Int64, to entry: Entry, now: LocalDateTime, at date: Date = Date()) throws -> StoredEntry {
+        try check(entry, now: now)
+        return try perform {
+            try writer.write { db in
+                guard var record = try EntryRecord.fetchOne(db, key: entryID) else {
+                    throw StorageError.noSuchEntry(id: entryID)
+                }
+                let utterance = try UtteranceRecord.fetchOne(db, key: record.utteranceID)
+                if utterance?.undoneAt != nil { throw StorageError.entryUndone(id: entryID) }
+                let fields = entry.storedFields
+                let time = entry.time.description
+                guard (record.kind, record.time, record.fields) != (entry.kind, time, fields) else {
+                    return try StoredEntry(record)
+                }
+                record.kind = entry.kind
+                record.time = time
+                record.fields = fields
+                record.revision += 1
+                record.revisedAt = date
+                try record.update(db)
+                return try StoredEntry(record)
+            }
+        }
+    }
+
+    /// Marks the last committed utterance that is not undone as undone. It and its entries
+    /// are kept, but its entries are no longer listed.
+    ///
+    /// - Returns: the utterance undone, or nil when there is none.
+    @discardableResult
+    public func undoLastUtterance(at date: Date = Date()) throws -> StoredUtterance? {
+        try perform {
+            try writer.write { db in
+                guard var record = try UtteranceRecord
+                    .filter(Column("undone_at") == nil)
+                    .order(Column("id").desc)
+                    .fetchOne(db)
+                else { return nil }
+                record.undoneAt = date
+                try record.update(db, columns: ["undone_at"])
+                return try storedUtterance(record, db)
+            }
+        }
+    }
+
+    private func check(_ entry: Entry, now: LocalDateTime) throws {
+        let errors = checker.problems(in: entry, now: now).filter { $0.severity == .error }
+        if !errors.isEmpty { throw StorageError.infeasible(kind: entry.kind, problems: errors) }
+    }
+
+    private func insert(_ utterance: Utterance, at date: Date, _ db: Database) throws -> StoredUtterance {
+        var record = UtteranceRecord(
+            id: nil, text: utterance.text, source: utterance.source, createdAt: date,
+            referenceTime: utterance.referenceTime.description,
+            alternatives: JSONValue.array(utterance.alternatives.map(JSONValue.string)).serialized(),
+            audioFile: utterance.audioFile, undoneAt: nil)
+        try record.insert(db)
+        let utteranceID = record.id!
+        var stored: [StoredEntry] = []
+        for (position, entry) in utterance.entries.enumerated() {
+            var entryRecord = EntryRecord(
+                id: nil, utteranceID: utteranceID, position: position, kind: entry.kind,
+                time: entry.time.description, fields: entry.storedFields, revision: 1, revisedAt: date)
+            try entryRecord.insert(db)
+            stored.append(StoredEntry(id: entryRecord.id!, utteranceID: utteranceID, revision: 1,
+                                      revisedAt: date, entry: entry))
+        }
+        return StoredUtterance(record, entries: stored)
+    }
+}

@@ -1,0 +1,62 @@
+import VoiceLogCore
+
+/// Why the store refused or failed, in words that say what to do next.
+public enum StorageError: Error, Hashable, CustomStringConvertible {
+    /// The file exists but is not an SQLite database.
+    case notADatabase(path: String)
+    /// SQLite found the file damaged.
+    case corrupt(path: String)
+    /// The database file cannot be written.
+    case readOnlyFile(path: String)
+    /// The folder of the database cannot be written (SQLite keeps its journal files there).
+    case readOnlyFolder(folder: String, path: String)
+    /// Another program kept the database locked for longer than the busy timeout.
+    case locked(path: String, seconds: Double)
+    /// The folder for a new database could not be made.
+    case cannotCreateFolder(folder: String, reason: String)
+    /// No database location is known.
+    case noLocation
+    /// An entry breaks a feasibility rule; the problems say which and why.
+    case infeasible(kind: String, problems: [Problem])
+    /// An utterance with no entries was offered.
+    case nothingToStore(text: String)
+    case noSuchEntry(id: Int64)
+    /// The entry belongs to an undone utterance.
+    case entryUndone(id: Int64)
+    /// A row does not read back as an entry (written by another program?).
+    case damagedRow(String)
+    /// Any other SQLite failure, with SQLite's own words.
+    case database(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path):
+            "'\(path)' is not a VoiceLog database: it is not an SQLite file. Give another file with --db or VOICELOG_DB, or move this one away and run again to start a new database."
+        case .corrupt(let path):
+            "The database '\(path)' is damaged (SQLite reports corruption), so VoiceLog will not write to it. Restore it from a backup, or save what can be read with `sqlite3 '\(path)' .recover | sqlite3 recovered.sqlite` and use that file."
+        case .readOnlyFile(let path):
+            "Cannot write to the database '\(path)': the file is read-only. Make it writable (chmod u+w '\(path)') or give another file with --db."
+        case .readOnlyFolder(let folder, let path):
+            "Cannot write in the folder '\(folder)', where SQLite keeps the journal files of '\(path)'. Make the folder writable or give a database in another folder with --db."
+        case .locked(let path, let seconds):
+            "The database '\(path)' is busy: another program has kept it locked for more than \(JSONValue.format(seconds)) seconds. Wait for it to finish (is another voicelog running?) and try again."
+        case .cannotCreateFolder(let folder, let reason):
+            "Cannot create the folder '\(folder)' for the database: \(reason). Create it yourself or give another path with --db or VOICELOG_DB."
+        case .noLocation:
+            "There is nowhere to keep the database: neither HOME nor XDG_DATA_HOME is set. Give a path with --db or VOICELOG_DB."
+        case .infeasible(let kind, let problems):
+            "Not stored: the \(kind.split(separator: "_").joined(separator: " ")) entry breaks a rule. "
+                + problems.map(\.message).joined(separator: " ")
+        case .nothingToStore(let text):
+            "Not stored: no entry was understood in '\(text)'."
+        case .noSuchEntry(let id):
+            "There is no entry \(id). List the entries with 'voicelog list' to see their ids."
+        case .entryUndone(let id):
+            "Entry \(id) was undone, so it cannot be edited. Log it again instead."
+        case .damagedRow(let what):
+            "The database holds a row VoiceLog cannot read: \(what). Was it written by another program?"
+        case .database(let path, let message):
+            "The database '\(path)' failed: \(message)."
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import VoiceLogStorage
+
+@Suite("Where the database is")
+struct DatabaseLocationTests {
+    @Test("--db, then VOICELOG_DB, then XDG_DATA_HOME, then HOME", arguments: [
+        ("/x/given.sqlite", ["VOICELOG_DB": "/env.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/a"], "/x/given.sqlite"),
+        (nil, ["VOICELOG_DB": "/env.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/a"], "/env.sqlite"),
+        (nil, ["XDG_DATA_HOME": "/data", "HOME": "/home/a"], "/data/voicelog/voicelog.sqlite"),
+        (nil, ["XDG_DATA_HOME": "relative", "HOME": "/home/a"], "/home/a/.local/share/voicelog/voicelog.sqlite"),
+        (nil, ["VOICELOG_DB": "", "HOME": "/home/a"], "/home/a/.local/share/voicelog/voicelog.sqlite"),
+    ] as [(String?, [String: String], String)])
+    func resolves(explicit: String?, environment: [String: String], expected: String) throws {
+        #expect(try DatabaseLocation.path(explicit: explicit, environment: environment) == expected)
+    }
+
+    @Test("No HOME and no setting is an error that says what to set")
+    func nowhere() {
+        #expect(throws: StorageError.noLocation) { try DatabaseLocation.path(explicit: nil, environment: [:]) }
+    }
+
+    @Test("The folders are created on first use")
+    func createsFolders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("data/voicelog/voicelog.sqlite")
+        _ = try AppDatabase.open(path: path, checker: testChecker)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}
