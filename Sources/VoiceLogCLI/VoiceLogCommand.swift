@@ -6,7 +6,7 @@ public struct VoiceLogCommand: ParsableCommand {
         commandName: "voicelog",
         abstract: "Log health entries by saying or typing one sentence.",
         subcommands: [
-            ParseCommand.self, BatchCommand.self, ExtractCommand.self,
+            ParseCommand.self, BatchCommand.self, ExtractCommand.self, GrammarCommand.self,
             ListCommand.self, ExportCommand.self, UndoCommand.self,
         ]
     )

@@ -4,7 +4,13 @@ import VoiceLogCore
 public enum BundledGrammar {
     /// Each grammar file's name and text, sorted by name.
     public static var files: [GrammarFile] {
-        embeddedGrammarFiles.map { GrammarFile(name: $0.name, text: $0.text) }
+        embeddedGrammarFiles.filter { $0.name.hasSuffix(".grammar") }.map { GrammarFile(name: $0.name, text: $0.text) }
+    }
+
+    /// Pronunciations, in the CMU dictionary's format, of grammar words that Debian's
+    /// dictionary lacks (`Grammars/pronunciations.dict`).
+    public static var pronunciations: String {
+        embeddedGrammarFiles.first { $0.name == "pronunciations.dict" }?.text ?? ""
     }
 
     /// The bundled grammar, loaded once. A broken bundled grammar is a build defect, which the

@@ -77,6 +77,8 @@ public struct NumberWords: Sendable {
     public var one: Set<String> = []
     /// Words read as zero in minutes and decimals only ("oh", "o").
     public var zeroInClock: Set<String> = []
+    /// The first word the grammar lists for each value: how numbers are spelled out.
+    public var preferred: [Int: String] = [:]
 
     public init() {}
 }

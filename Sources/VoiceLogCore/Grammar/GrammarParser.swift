@@ -171,6 +171,9 @@ private struct GrammarFileReader {
             guard let value else { throw failure("'\(keyword)' needs a number before '='") }
             return value
         }
+        if let value, ["digit", "teen", "tens", "scale"].contains(keyword), let first = spoken.first {
+            words.preferred[Int(value)] = words.preferred[Int(value)] ?? first
+        }
         for word in spoken {
             switch keyword {
             case "digit": words.digits[word] = Int(try needValue())

@@ -23,6 +23,17 @@ struct Captures: Sendable {
         values.first { $0.field == field }?.value
     }
 
+    /// These captures with all of `other`'s, or nil when a field would hold two values.
+    func merging(_ other: Captures) -> Captures? {
+        var merged = self
+        for (field, value) in other.values {
+            guard let updated = merged.adding(field, value) else { return nil }
+            merged = updated
+        }
+        merged.penalty += other.penalty
+        return merged
+    }
+
     /// The captures with one more value, or nil when the field already holds another.
     func adding(_ field: String, _ value: CapturedValue) -> Captures? {
         if let existing = self.value(of: field) {

@@ -1,54 +1,75 @@
 /// Finds the entries of each kind that can start at a token: one introduction, and parts
 /// before or after it in any order, each field captured once.
+///
+/// Every introduction and part is numbered; its matches at a token are computed once per
+/// utterance and merged into each path's captures, and a search state (place, introduced,
+/// fields held) already reached with a better score is not explored again.
 final class EntryMatcher: Sendable {
     let patterns: PatternMatcher
     private let glueWords: Set<String>
-    /// Per kind, the words an introduction or part may start with; nil where a number or
-    /// free text may start it.
-    private let startWords: [Set<String>?]
+    /// Every introduction and part of every kind, and the common parts, numbered.
+    private let allPatterns: [Pattern]
+    private let firstWords: [Set<String>?]
+    private let introductions: [[Int]]
+    private let parts: [[Int]]
+    /// A bit for each field name, to key search states by the fields they hold.
+    private let fieldBits: [String: UInt64]
     /// How many partial matches one start position may explore.
     static let searchBudget = 4000
 
     init(patterns: PatternMatcher) {
         self.patterns = patterns
-        glueWords = patterns.grammar.glueWords
         let grammar = patterns.grammar
-        startWords = grammar.kinds.map { kind in
-            var words: Set<String> = []
-            for pattern in kind.introductions + kind.parts + grammar.commonParts {
-                guard let first = patterns.firstWords(of: pattern) else { return nil }
-                words.formUnion(first)
-            }
-            return words
+        glueWords = grammar.glueWords
+        var all: [Pattern] = grammar.commonParts
+        let common = Array(all.indices)
+        var introductions: [[Int]] = []
+        var parts: [[Int]] = []
+        for kind in grammar.kinds {
+            introductions.append(Array(all.count..<all.count + kind.introductions.count))
+            all += kind.introductions
+            parts.append(Array(all.count..<all.count + kind.parts.count) + common)
+            all += kind.parts
         }
+        allPatterns = all
+        firstWords = all.map(patterns.firstWords(of:))
+        self.introductions = introductions
+        self.parts = parts
+        var bits: [String: UInt64] = [:]
+        for field in Set(all.flatMap(\.capturedFields) + grammar.lists.values.flatMap { $0.phrases.flatMap { $0.assignments.map { Captures.softPrefix + $0.field } } }) {
+            bits[field] = 1 << UInt64(bits.count % 64)
+        }
+        fieldBits = bits
     }
 
     /// The best match of the kind for each end position, starting at `start`.
     func matches(kindIndex: Int, _ context: MatchContext, at start: Int) -> [EntryMatch] {
-        if let words = startWords[kindIndex], !words.contains(context.tokens[start]) { return [] }
-        let kind = patterns.grammar.kinds[kindIndex]
-        let parts = kind.parts + patterns.grammar.commonParts
         var best: [Int: EntryMatch] = [:]
+        var reached: [StateKey: Int] = [:]
         var budget = Self.searchBudget
 
         func extend(_ index: Int, _ introduced: Bool, _ captures: Captures) {
             budget -= 1
             guard budget > 0 else { return }
+            let key = StateKey(index: index, introduced: introduced, fields: mask(captures))
+            if let penalty = reached[key], penalty <= captures.penalty { return }
+            reached[key] = captures.penalty
             if introduced {
                 let candidate = EntryMatch(kindIndex: kindIndex, start: start, end: index, captures: captures)
                 if best[index].map({ $0.score < candidate.score }) ?? true { best[index] = candidate }
             }
             guard index < context.count else { return }
+            let startsNumber = patterns.startsNumber(context, at: index)
             if !introduced {
-                for introduction in kind.introductions {
-                    patterns.match(introduction, context, at: index, captures) { end, updated in
-                        if end > index { extend(end, true, updated) }
+                for pattern in introductions[kindIndex] {
+                    for (end, found) in matches(of: pattern, context, at: index, startsNumber: startsNumber) {
+                        if let merged = captures.merging(found) { extend(end, true, merged) }
                     }
                 }
             }
-            for part in parts {
-                patterns.match(part, context, at: index, captures) { end, updated in
-                    if end > index { extend(end, introduced, updated) }
+            for pattern in parts[kindIndex] {
+                for (end, found) in matches(of: pattern, context, at: index, startsNumber: startsNumber) {
+                    if let merged = captures.merging(found) { extend(end, introduced, merged) }
                 }
             }
             if index > start, glueWords.contains(context.tokens[index]) {
@@ -60,5 +81,30 @@ final class EntryMatcher: Sendable {
 
         extend(start, false, Captures())
         return Array(best.values)
+    }
+
+    private struct StateKey: Hashable {
+        var index: Int
+        var introduced: Bool
+        var fields: UInt64
+    }
+
+    private func mask(_ captures: Captures) -> UInt64 {
+        captures.values.reduce(0) { $0 | (fieldBits[$1.field] ?? 0) }
+    }
+
+    /// The non-empty matches of a pattern at a token, from the utterance's cache.
+    private func matches(of pattern: Int, _ context: MatchContext, at index: Int, startsNumber: Bool) -> [(end: Int, captures: Captures)] {
+        if let words = firstWords[pattern], !words.contains(context.tokens[index]),
+           !(startsNumber && words.contains(PatternMatcher.numberStart)) {
+            return []
+        }
+        return context.patternMatches(pattern, patternCount: allPatterns.count, at: index) {
+            var found: [(end: Int, captures: Captures)] = []
+            patterns.match(allPatterns[pattern], context, at: index, Captures()) { end, captures in
+                if end > index { found.append((end, captures)) }
+            }
+            return found
+        }
     }
 }

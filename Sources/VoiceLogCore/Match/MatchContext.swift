@@ -1,8 +1,11 @@
-/// The tokens of one utterance, with the readings of its numbers worked out once.
+/// The tokens of one utterance, with the readings of its numbers and the matches of each
+/// grammar pattern worked out once.
 final class MatchContext {
     let tokens: [String]
     private let numberReader: NumberReader
     private var numberCache: [[NumberReading]?]
+    /// Matches of pattern `p` at token `i`, started with no captures: `[p * count + i]`.
+    private var patternCache: [[(end: Int, captures: Captures)]?] = []
 
     init(tokens: [String], numberReader: NumberReader) {
         self.tokens = tokens
@@ -18,5 +21,16 @@ final class MatchContext {
         let readings = numberReader.readings(tokens, at: index)
         numberCache[index] = readings
         return readings
+    }
+
+    /// The matches of pattern number `pattern` at `index`, computed by `compute` once.
+    func patternMatches(_ pattern: Int, patternCount: Int, at index: Int,
+                        _ compute: () -> [(end: Int, captures: Captures)]) -> [(end: Int, captures: Captures)] {
+        if patternCache.isEmpty { patternCache = Array(repeating: nil, count: patternCount * tokens.count) }
+        let key = pattern * tokens.count + index
+        if let cached = patternCache[key] { return cached }
+        let matches = compute()
+        patternCache[key] = matches
+        return matches
     }
 }

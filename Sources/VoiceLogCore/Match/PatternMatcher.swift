@@ -198,7 +198,19 @@ final class PatternMatcher: Sendable {
         }
     }
 
-    /// The words that may start the pattern, or nil if it may start with a number or free text.
+    /// Stands in `firstWords` for "a number, or a count such as 'a' or 'half'".
+    static let numberStart = "#number"
+
+    /// Whether a count, number or clock minute may start at the token.
+    func startsNumber(_ context: MatchContext, at index: Int) -> Bool {
+        let token = context.tokens[index]
+        let words = grammar.numberWords
+        return !context.numbers(at: index).isEmpty || words.one.contains(token) || words.fractions[token] != nil
+            || words.zeroInClock.contains(token) || words.minus.contains(token)
+    }
+
+    /// The words that may start the pattern (with `numberStart` for a number), or nil if it
+    /// may start with free text.
     func firstWords(of pattern: Pattern) -> Set<String>? {
         switch pattern {
         case .word(let word): return [word]
@@ -222,6 +234,8 @@ final class PatternMatcher: Sendable {
         case .assign: return []
         case .capture(_, .list(let name)): return listTries[name]?.firstWords
         case .capture(_, .unit(let group)): return unitTries[group]?.firstWords
+        case .capture(_, .number), .capture(_, .minute), .capture(_, .quantity), .capture(_, .duration):
+            return [Self.numberStart]
         case .capture: return nil
         case .rule: return nil
         }

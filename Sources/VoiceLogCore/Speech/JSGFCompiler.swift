@@ -1,0 +1,198 @@
+/// Turns the grammar into the JSGF grammar PocketSphinx searches, so that speech and text
+/// share one source of what can be said.
+///
+/// Words PocketSphinx cannot pronounce (written forms such as `mg/dl`, `120`, `%`) drop out
+/// with the alternatives that need them; numbers are spelled out in words, within a capture's
+/// speech shape (`~50..100`) where it has one, so impossible readings are no path at all.
+/// Free text has no words to offer and is left out (dictated notes use the language model).
+/// JSGF tags are not emitted: PocketSphinx ignores them, and the text parser recovers slots
+/// from the words.
+public struct JSGFCompiler {
+    public let grammar: Grammar
+    /// Whether the dictionary can pronounce a word.
+    public let isSpeakable: (String) -> Bool
+    /// Enumerated number ranges larger than this fall back to the general number rule.
+    static let largestEnumeratedRange = 1000
+
+    private let speller: NumberSpeller
+
+    public init(grammar: Grammar, isSpeakable: @escaping (String) -> Bool) {
+        self.grammar = grammar
+        self.isSpeakable = isSpeakable
+        speller = NumberSpeller(words: grammar.numberWords)
+    }
+
+    /// What a pattern compiles to: nothing to say, something unsayable, or an expression.
+    private enum Expression {
+        case empty, unsayable, words(String)
+    }
+
+    /// Rules written so far, by name, and the order they were first needed in.
+    private final class RuleBook {
+        var bodies: [String: String] = [:]
+        var order: [String] = []
+    }
+
+    /// The whole JSGF grammar, with `<utterance>` as its public rule.
+    public func compile() -> String {
+        let book = RuleBook()
+        var kinds: [String] = []
+        for kind in grammar.kinds {
+            let introductions = alternatives(kind.introductions, book)
+            guard let introductions else { continue }
+            let parts = alternatives(kind.parts + grammar.commonParts, book)
+            let name = "kind_\(kind.name)"
+            if let parts {
+                define("\(name)_part", parts, book)
+                define(name, "<\(name)_part>* (\(introductions)) <\(name)_part>*", book)
+            } else {
+                define(name, introductions, book)
+            }
+            kinds.append("<\(name)>")
+        }
+        define("entry", kinds.joined(separator: " | "), book)
+        let joiners = ["and", "then", "also"].filter(isSpeakable).joined(separator: " | ")
+        let utterance = joiners.isEmpty ? "<entry>" : "<entry> ([\(joiners)] <entry>)*"
+        var lines = ["#JSGF V1.0;", "", "grammar voicelog;", "", "public <utterance> = \(utterance);"]
+        for name in book.order { lines.append("<\(name)> = \(book.bodies[name]!);") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func define(_ name: String, _ body: String, _ book: RuleBook) {
+        guard book.bodies[name] == nil else { return }
+        book.bodies[name] = body
+        book.order.append(name)
+    }
+
+    /// The sayable patterns as one alternative list, or nil if none can be said.
+    private func alternatives(_ patterns: [Pattern], _ book: RuleBook) -> String? {
+        let options = patterns.compactMap { pattern -> String? in
+            if case .words(let text) = expression(pattern, book) { return text }
+            return nil
+        }
+        return options.isEmpty ? nil : options.joined(separator: " | ")
+    }
+
+    private func expression(_ pattern: Pattern, _ book: RuleBook) -> Expression {
+        switch pattern {
+        case .word(let word):
+            return isSpeakable(word) ? .words(word) : .unsayable
+        case .sequence(let items):
+            var parts: [String] = []
+            for item in items {
+                switch expression(item, book) {
+                case .empty: continue
+                case .unsayable: return .unsayable
+                case .words(let text): parts.append(text)
+                }
+            }
+            return parts.isEmpty ? .empty : .words(parts.joined(separator: " "))
+        case .choice(let options):
+            var texts: [String] = []
+            var canBeEmpty = false
+            for option in options {
+                switch expression(option, book) {
+                case .empty: canBeEmpty = true
+                case .unsayable: continue
+                case .words(let text): texts.append(text)
+                }
+            }
+            if texts.isEmpty { return canBeEmpty ? .empty : .unsayable }
+            let joined = "(\(texts.joined(separator: " | ")))"
+            return .words(canBeEmpty ? "[\(joined)]" : joined)
+        case .optional(let inner):
+            if case .words(let text) = expression(inner, book) { return .words("[\(text)]") }
+            return .empty
+        case .assign:
+            return .empty
+        case .capture(_, let source):
+            return reference(source, book).map { .words("<\($0)>") } ?? .unsayable
+        case .rule:
+            return .unsayable
+        }
+    }
+
+    /// The name of the rule that says what a capture reads, defining it on first use.
+    private func reference(_ source: SlotSource, _ book: RuleBook) -> String? {
+        switch source {
+        case .list(let name):
+            guard let list = grammar.lists[name] else { return nil }
+            return phraseRule("list_\(name)", list.phrases.map(\.words), book)
+        case .unit(let group), .quantity(let group):
+            guard let units = grammar.unitGroups[group],
+                  let unitRule = phraseRule("units_\(group)", units.units.flatMap(\.phrases), book) else { return nil }
+            if case .unit = source { return unitRule }
+            let name = "quantity_\(group)"
+            define(name, "<\(countRule(book))> <\(unitRule)>", book)
+            return name
+        case .duration:
+            guard let units = grammar.unitGroups["time"],
+                  let unitRule = phraseRule("units_time", units.units.flatMap(\.phrases), book) else { return nil }
+            define("duration", "<\(countRule(book))> <\(unitRule)> [and a half]", book)
+            return "duration"
+        case .number(let shape):
+            if let speech = shape.speech { return numberRange(speech.range, decimals: speech.decimals, book) }
+            if let range = shape.range, range.upperBound - range.lowerBound <= Double(Self.largestEnumeratedRange) {
+                return numberRange(Int(range.lowerBound.rounded(.up))...Int(range.upperBound), decimals: shape.integerOnly ? 0 : 1, book)
+            }
+            return generalNumber(book)
+        case .minute:
+            let name = "minute"
+            let oh = (1...9).map { "oh " + speller.spellings(of: $0)[0] }
+            define(name, (oh + (10...59).map { speller.spellings(of: $0)[0] }).joined(separator: " | "), book)
+            return name
+        case .text, .rest:
+            return nil
+        }
+    }
+
+    /// A rule of the sayable phrases, or nil if none is sayable.
+    private func phraseRule(_ name: String, _ phrases: [[String]], _ book: RuleBook) -> String? {
+        if book.bodies[name] != nil { return name }
+        var seen: Set<String> = []
+        let sayable = phrases.filter { $0.allSatisfy(isSpeakable) }.map { $0.joined(separator: " ") }.filter { seen.insert($0).inserted }
+        guard !sayable.isEmpty else { return nil }
+        define(name, sayable.joined(separator: " | "), book)
+        return name
+    }
+
+    /// Whole numbers in a range, each spelled every way it is said, with up to `decimals`
+    /// digits after "point".
+    private func numberRange(_ range: ClosedRange<Int>, decimals: Int, _ book: RuleBook) -> String {
+        let name = "number_\(range.lowerBound)_\(range.upperBound)_\(decimals)"
+        guard book.bodies[name] == nil else { return name }
+        let wholes = range.flatMap { speller.spellings(of: $0) }.joined(separator: " | ")
+        if decimals == 0 {
+            define(name, wholes, book)
+        } else {
+            let digit = digitRule(book)
+            let places = Array(repeating: "[<\(digit)>]", count: decimals - 1).joined(separator: " ")
+            define(name, "(\(wholes)) [point <\(digit)> \(places)]", book)
+        }
+        return name
+    }
+
+    private func digitRule(_ book: RuleBook) -> String {
+        define("digit", (["oh", "zero"] + (1...9).map { speller.spellings(of: $0)[0] }).joined(separator: " | "), book)
+        return "digit"
+    }
+
+    /// Any number up to 9999 with decimals: the shape for captures without a speech shape.
+    private func generalNumber(_ book: RuleBook) -> String {
+        let digit = digitRule(book)
+        define("below_hundred", (0...99).map { speller.spellings(of: $0)[0] }.joined(separator: " | "), book)
+        let ones = (1...9).map { speller.spellings(of: $0)[0] }.joined(separator: " | ")
+        define("leading_digit", ones, book)
+        define("whole", "<below_hundred> | <leading_digit> hundred [[and] <below_hundred>] | a hundred [[and] <below_hundred>]"
+               + " | <leading_digit> <below_hundred> | <below_hundred> thousand [[and] <leading_digit> hundred] [[and] <below_hundred>]", book)
+        define("number", "[minus] <whole> [point <\(digit)>+] | <whole> and a half", book)
+        return "number"
+    }
+
+    /// How many of a unit: a number, "a", "an", "half a".
+    private func countRule(_ book: RuleBook) -> String {
+        let number = generalNumber(book)
+        define("count", "<\(number)> | a | an | half a | half an", book)
+        return "count"
+    }
+}
