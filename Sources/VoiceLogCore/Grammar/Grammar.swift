@@ -77,6 +77,12 @@ public struct NumberWords: Sendable {
     public var one: Set<String> = []
     /// Words read as zero in minutes and decimals only ("oh", "o").
     public var zeroInClock: Set<String> = []
+    /// Scales read only after a number written in digits ("k" in "10k").
+    public var writtenScales: [String: Double] = [:]
+    /// Words that multiply a count, "dozen"; alone after "a" ("a dozen").
+    public var multipliers: [String: Double] = [:]
+    /// Counts said only after "a": "a couple", "a pair".
+    public var pairs: [String: Double] = [:]
 
     public init() {}
 }
