@@ -83,6 +83,8 @@ public struct NumberWords: Sendable {
     public var multipliers: [String: Double] = [:]
     /// Counts said only after "a": "a couple", "a pair".
     public var pairs: [String: Double] = [:]
+    /// One whole unit of time: "all day", "another hour".
+    public var whole: Set<String> = []
 
     public init() {}
 }

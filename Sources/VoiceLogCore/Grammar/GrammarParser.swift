@@ -161,7 +161,8 @@ private struct GrammarFileReader {
 
     /// `digit 0 = zero | oh`, `teen 11 = eleven`, `tens 20 = twenty`, `scale 100 = hundred`,
     /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
-    /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`.
+    /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`,
+    /// `whole = all | whole`.
     /// A value may be a ratio (`fraction 1/3 = third`).
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
         let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
@@ -187,6 +188,7 @@ private struct GrammarFileReader {
             case "written-scale": words.writtenScales[word] = try needValue()
             case "multiplier": words.multipliers[word] = try needValue()
             case "pair": words.pairs[word] = try needValue()
+            case "whole": words.whole.insert(word)
             default: throw failure("unknown number word class '\(keyword)'")
             }
         }
