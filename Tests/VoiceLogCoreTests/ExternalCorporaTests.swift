@@ -89,10 +89,10 @@ import VoiceLogGrammars
 
     /// (file, the lowest pass rate allowed): the floors sit just under what is measured now.
     @Test(arguments: [
-        ("recognizers_text_number", 0.52), ("duckling_number", 0.68), ("recognizers_text_quantity", 0.70),
-        ("duckling_quantity", 0.43), ("recognizers_text_volume", 0.75), ("duckling_volume", 0.88),
-        ("recognizers_text_temperature", 0.81), ("duckling_temperature", 0.66),
-        ("recognizers_text_duration", 0.55), ("duckling_duration", 0.52),
+        ("recognizers_text_number", 0.95), ("duckling_number", 0.97), ("recognizers_text_quantity", 0.83),
+        ("duckling_quantity", 0.99), ("recognizers_text_volume", 0.99), ("duckling_volume", 0.99),
+        ("recognizers_text_temperature", 0.96), ("duckling_temperature", 0.83),
+        ("recognizers_text_duration", 0.89), ("duckling_duration", 0.87),
     ])
     func inScopeCasesPass(file: String, floor: Double) throws {
         let cases = try Self.load(file).filter(Self.inScope)
