@@ -59,6 +59,12 @@ public final class Extractor: Sendable {
                 var found = span(.temperature)
                 (found.value, found.unit) = (value, unit.symbol)
                 offer(end, found)
+                // "37 ° celsius", "40 deg celsius": degrees, then the scale
+                guard group == "degrees" else { return }
+                patterns.readUnit("temperature", context, at: end) { scaleEnd, scale in
+                    found.unit = scale.symbol
+                    offer(scaleEnd, found)
+                }
             }
         }
         patterns.readQuantity("time", context, at: index) { end, value, unit in

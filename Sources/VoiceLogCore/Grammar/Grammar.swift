@@ -79,6 +79,14 @@ public struct NumberWords: Sendable {
     public var zeroInClock: Set<String> = []
     /// The first word the grammar lists for each value: how numbers are spelled out.
     public var preferred: [Int: String] = [:]
+    /// Scales read only after a number written in digits ("k" in "10k").
+    public var writtenScales: [String: Double] = [:]
+    /// Words that multiply a count, "dozen"; alone after "a" ("a dozen").
+    public var multipliers: [String: Double] = [:]
+    /// Counts said only after "a": "a couple", "a pair".
+    public var pairs: [String: Double] = [:]
+    /// One whole unit of time: "all day", "another hour".
+    public var whole: Set<String> = []
 
     public init() {}
 }

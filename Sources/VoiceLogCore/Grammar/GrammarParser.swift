@@ -161,12 +161,15 @@ private struct GrammarFileReader {
 
     /// `digit 0 = zero | oh`, `teen 11 = eleven`, `tens 20 = twenty`, `scale 100 = hundred`,
     /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
-    /// `clock-zero = oh | o`.
+    /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`,
+    /// `whole = all | whole`.
+    /// A value may be a ratio (`fraction 1/3 = third`).
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
         let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
         guard pieces.count == 2 else { throw failure("write '\(keyword) [VALUE] = word | word'") }
         let spoken = pieces[1].split(separator: "|").map { $0.trimmed.lowercased() }
-        let value = Double(pieces[0])
+        let ratio = pieces[0].split(separator: "/").compactMap { Double($0) }
+        let value = ratio.count == 2 && ratio[1] != 0 ? ratio[0] / ratio[1] : Double(pieces[0])
         func needValue() throws(GrammarError) -> Double {
             guard let value else { throw failure("'\(keyword)' needs a number before '='") }
             return value
@@ -185,6 +188,10 @@ private struct GrammarFileReader {
             case "minus": words.minus.insert(word)
             case "one": words.one.insert(word)
             case "clock-zero": words.zeroInClock.insert(word)
+            case "written-scale": words.writtenScales[word] = try needValue()
+            case "multiplier": words.multipliers[word] = try needValue()
+            case "pair": words.pairs[word] = try needValue()
+            case "whole": words.whole.insert(word)
             default: throw failure("unknown number word class '\(keyword)'")
             }
         }

@@ -155,6 +155,12 @@ final class PatternMatcher: Sendable {
         }
     }
 
+    /// A unit of the group at a token: its end and the unit.
+    func readUnit(_ group: String, _ context: MatchContext, at index: Int, _ found: (Int, UnitGroup.Unit) -> Void) {
+        guard let units = grammar.unitGroups[group]?.units else { return }
+        unitTries[group]?.matches(context.tokens, at: index) { end, unitIndex in found(end, units[unitIndex]) }
+    }
+
     /// The counts a quantity may start with: numbers, "a"/"an" (one), "half a" (a half).
     private func counts(_ context: MatchContext, at index: Int) -> [NumberReading] {
         guard index < context.count else { return [] }
@@ -167,32 +173,54 @@ final class PatternMatcher: Sendable {
         if let fraction = words.fractions[token], let article = context.tokens[safe: index + 1], words.one.contains(article) {
             counts.append(NumberReading(end: index + 2, value: fraction))
         }
-        // "three quarters of a cup"
-        for count in counts where count.value < 1 && context.tokens[safe: count.end] == "of" {
-            if let article = context.tokens[safe: count.end + 1], words.one.contains(article) {
-                counts.append(NumberReading(end: count.end + 2, value: count.value))
-            }
+        // "three quarters of a cup", "fourth of liter", "one and a quarter of an hour"
+        for count in counts where !count.value.isWhole && context.tokens[safe: count.end] == "of" {
+            let article = context.tokens[safe: count.end + 1].map(words.one.contains) == true
+            counts.append(NumberReading(end: count.end + (article ? 2 : 1), value: count.value))
         }
         return counts
     }
 
-    /// A span of time: "45 minutes", "an hour and a half", "half an hour", "1 hour 20 minutes".
+    /// A span of time: "45 minutes", "an hour and a half", "half an hour", "1 hour 20 minutes",
+    /// "1h30", "2 hours and 10", "2 days, 3 hours and 4 seconds", "all day".
     func readDuration(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
+        readDuration(context, at: index, below: .infinity, found)
+    }
+
+    /// A duration whose first unit is shorter than `limit` seconds.
+    private func readDuration(_ context: MatchContext, at index: Int, below limit: Double, _ found: (Int, Double) -> Void) {
+        let words = grammar.numberWords
+        var spans: [(end: Int, seconds: Double, factor: Double)] = []
         readQuantity("time", context, at: index) { end, value, unit in
-            let seconds = value * (unit.factor ?? 1)
-            found(end, seconds)
-            // "an hour and a half"
-            if context.tokens[safe: end] == "and", let half = context.tokens[safe: end + 2],
-               context.tokens[safe: end + 1].map(grammar.numberWords.one.contains) == true,
-               let fraction = grammar.numberWords.fractions[half] {
-                found(end + 3, seconds + fraction * (unit.factor ?? 1))
+            spans.append((end, value * (unit.factor ?? 1), unit.factor ?? 1))
+        }
+        // "all day", "another hour"
+        if context.tokens[safe: index].map(words.whole.contains) == true, let units = grammar.unitGroups["time"]?.units {
+            unitTries["time"]?.matches(context.tokens, at: index + 1) { end, unitIndex in
+                let factor = units[unitIndex].factor ?? 1
+                spans.append((end, factor, factor))
             }
-            // "1 hour 20 minutes", "an hour and 20 minutes"
+        }
+        for (end, seconds, factor) in spans where factor < limit {
+            found(end, seconds)
             let next = context.tokens[safe: end] == "and" ? end + 1 : end
-            if (unit.factor ?? 1) > 60 {
-                readQuantity("time", context, at: next) { restEnd, restValue, restUnit in
-                    let restSeconds = restValue * (restUnit.factor ?? 1)
-                    if restSeconds < (unit.factor ?? 1) { found(restEnd, seconds + restSeconds) }
+            // "an hour and a half", "one hour and half"
+            if next > end {
+                let afterArticle = context.tokens[safe: next].map(words.one.contains) == true ? next + 1 : next
+                if let fraction = context.tokens[safe: afterArticle].flatMap({ words.fractions[$0] }) {
+                    found(afterArticle + 1, seconds + fraction * factor)
+                }
+            }
+            guard factor >= 60 else { continue }
+            // "1 hour 20 minutes", "an hour and 20 minutes", "2 days, 3 hours and 4 seconds"
+            readDuration(context, at: next, below: factor) { restEnd, rest in
+                if rest < factor { found(restEnd, seconds + rest) }
+            }
+            // "1h30", "2 hours and 10": minutes after hours, when no unit follows them
+            if factor == 3600 {
+                for minutes in context.numbers(at: next)
+                where minutes.value >= 1 && minutes.value < 60 && minutes.value.isWhole && !startsUnit(context, at: minutes.end) {
+                    found(minutes.end, seconds + minutes.value * 60)
                 }
             }
         }
@@ -206,8 +234,18 @@ final class PatternMatcher: Sendable {
         let token = context.tokens[index]
         let words = grammar.numberWords
         return !context.numbers(at: index).isEmpty || words.one.contains(token) || words.fractions[token] != nil
-            || words.zeroInClock.contains(token) || words.minus.contains(token)
+            || words.zeroInClock.contains(token) || words.minus.contains(token) || words.whole.contains(token)
     }
+
+    /// Whether a unit of any group starts at a token.
+    private func startsUnit(_ context: MatchContext, at index: Int) -> Bool {
+        var any = false
+        for trie in unitTries.values where !any {
+            trie.matches(context.tokens, at: index) { _, _ in any = true }
+        }
+        return any
+    }
+
 
     /// The words that may start the pattern (with `numberStart` for a number), or nil if it
     /// may start with free text.

@@ -7,7 +7,8 @@ public struct NumberReading: Hashable, Sendable {
 
 /// Reads numbers, spoken or written, from tokens: "6.2", "six point two", "seven point oh
 /// five", "one hundred and twenty", "a hundred", "one twenty" (120), "two and a half",
-/// "3/4", "minus three".
+/// "3/4", "2 1/4", "minus three", "five eighths", "5 thousand", "10k", "two point two
+/// million", "two dozen", "a couple".
 ///
 /// It returns every reading that starts at a token, short and long ("one hundred and
 /// twenty" gives 1, 100 and 120), and leaves it to the grammar to choose the one that fits.
@@ -30,22 +31,75 @@ public struct NumberReader: Sendable {
     private func unsigned(_ tokens: [String], at start: Int) -> [NumberReading] {
         guard start < tokens.count else { return [] }
         var results = wholeOrDecimal(tokens, at: start)
-        // "two and a half", "1 and a quarter"
-        for reading in results where reading.value == reading.value.rounded() {
+        // "two and a half", "1 and a quarter"; "a million and a half" is 1.5 million
+        for reading in results where reading.value.isWhole {
             if let fraction = andFraction(tokens, at: reading.end) {
-                results.append(NumberReading(end: fraction.end, value: reading.value + fraction.value))
+                let unit = endingScale(tokens, reading) ?? 1
+                results.append(NumberReading(end: fraction.end, value: reading.value + fraction.value * unit))
             }
         }
-        // "a half", "one quarter", "three quarters"
-        if start < tokens.count, let fraction = fractionWord(tokens, at: start, count: 1) {
+        // "a half", "one quarter", "three quarters", "twenty fifths"
+        if let fraction = fractionWord(tokens, at: start, count: 1) {
             results.append(fraction)
         }
-        for reading in results where reading.value >= 1 && reading.value <= 9 && reading.value == reading.value.rounded() {
+        for reading in results where reading.value >= 1 && reading.value.isWhole {
             if let fraction = fractionWord(tokens, at: reading.end, count: reading.value) {
                 results.append(fraction)
             }
         }
+        // "two point two million", "five and a half million", "half million", "two thirds of a million"
+        for reading in results where !reading.value.isWhole {
+            if let scaled = scaledBy(tokens, reading) { results.append(scaled) }
+        }
+        results += counted(tokens, at: start, results)
         return results.filter { $0.value.isFinite }
+    }
+
+    /// "a dozen", "two dozen", "half a dozen"; "a couple", "a pair (of)".
+    private func counted(_ tokens: [String], at start: Int, _ found: [NumberReading]) -> [NumberReading] {
+        var results: [NumberReading] = []
+        var counts = found
+        if words.one.contains(tokens[start]) {
+            counts.append(NumberReading(end: start + 1, value: 1))
+            if let pair = tokens[safe: start + 1].flatMap({ words.pairs[$0] }) {
+                results.append(NumberReading(end: start + 2, value: pair))
+            }
+        }
+        for count in counts {
+            var next = count.end
+            // "half a dozen"
+            if count.value < 1, tokens[safe: next].map(words.one.contains) == true { next += 1 }
+            guard let multiplier = tokens[safe: next].flatMap({ words.multipliers[$0] }) else { continue }
+            // "three hundred and two dozen": the dozen counts only what follows the last "and"
+            if let and = tokens[start..<count.end].lastIndex(of: "and") {
+                guard let rest = readings(tokens, at: and + 1).last(where: { $0.end == count.end }) else { continue }
+                results.append(NumberReading(end: next + 1, value: count.value + rest.value * (multiplier - 1)))
+            } else {
+                results.append(NumberReading(end: next + 1, value: count.value * multiplier))
+            }
+        }
+        // "a couple of", "a dozen of"
+        for reading in results where tokens[safe: reading.end] == "of" {
+            results.append(NumberReading(end: reading.end + 1, value: reading.value))
+        }
+        return results
+    }
+
+    /// The scale a whole reading ends on, if a thousand or more ("a million").
+    private func endingScale(_ tokens: [String], _ reading: NumberReading) -> Double? {
+        guard let scale = tokens[safe: reading.end - 1].flatMap({ words.scales[$0] }), scale >= 1000 else { return nil }
+        return Double(scale)
+    }
+
+    /// A reading times the scale word after it: "2.2 million", "half million", "two thirds of a million".
+    private func scaledBy(_ tokens: [String], _ reading: NumberReading) -> NumberReading? {
+        var next = reading.end
+        if reading.value < 1, tokens[safe: next] == "of" {
+            next += 1
+            if tokens[safe: next].map(words.one.contains) == true { next += 1 }
+        }
+        guard let scale = tokens[safe: next].flatMap({ words.scales[$0] }) else { return nil }
+        return NumberReading(end: next + 1, value: reading.value * Double(scale))
     }
 
     /// "and a half", "and three quarters".
@@ -62,28 +116,27 @@ public struct NumberReader: Sendable {
         return fractionWord(tokens, at: next, count: count)
     }
 
-    /// "half", "quarter(s)", "third(s)" after a count.
+    /// "half", "quarter(s)", "fifth(s)" after a count: a plural after any count ("twenty
+    /// fifths"), a singular after one to nine ("three quarter"), so that "twenty fifth" stays
+    /// a date.
     private func fractionWord(_ tokens: [String], at index: Int, count: Double) -> NumberReading? {
         var index = index
         if count == 1, index < tokens.count, words.one.contains(tokens[index]) { index += 1 }
         guard index < tokens.count else { return nil }
         var word = tokens[index]
-        if word.hasSuffix("s"), words.fractions[word] == nil { word.removeLast() }
+        if word.hasSuffix("s"), words.fractions[word] == nil {
+            word.removeLast()
+        } else if count > 9 {
+            return nil
+        }
         guard let fraction = words.fractions[word] else { return nil }
         return NumberReading(end: index + 1, value: count * fraction)
     }
 
     /// Integers and decimals, written or spoken.
     private func wholeOrDecimal(_ tokens: [String], at start: Int) -> [NumberReading] {
-        if let written = Double(tokens[start]), tokens[start].first?.isNumber == true || tokens[start].first == "-" {
-            var results = [NumberReading(end: start + 1, value: written)]
-            // "3/4": a fraction written with a slash
-            if start + 2 < tokens.count, tokens[start + 1] == "/",
-               let denominator = Double(tokens[start + 2]), written < denominator, denominator <= 16,
-               written == written.rounded(), denominator == denominator.rounded() {
-                results.append(NumberReading(end: start + 3, value: written / denominator))
-            }
-            return results
+        if let written = writtenNumber(tokens[start]) {
+            return writtenReadings(tokens, at: start, value: written)
         }
         var results: [NumberReading] = []
         let integers = spokenIntegers(tokens, at: start)
@@ -96,6 +149,41 @@ public struct NumberReader: Sendable {
         // "point five"
         if let decimal = decimalPart(tokens, at: start) { results.append(decimal) }
         return results
+    }
+
+    /// The value of a token written in digits ("6.2", "-5", "0.77"), or nil.
+    private func writtenNumber(_ token: String) -> Double? {
+        guard token.first?.isNumber == true || token.first == "-" else { return nil }
+        return Double(token)
+    }
+
+    /// A number written in digits and what may follow it: "3/4", "2 1/4", "1 point 1",
+    /// "10k", "5 thousand", "3 hundred and 21".
+    private func writtenReadings(_ tokens: [String], at start: Int, value: Double) -> [NumberReading] {
+        var results = [NumberReading(end: start + 1, value: value)]
+        if let fraction = slashFraction(tokens, at: start) { results.append(fraction) }
+        if let scale = tokens[safe: start + 1].flatMap({ words.writtenScales[$0] }) {
+            results.append(NumberReading(end: start + 2, value: value * scale))
+        }
+        guard value.isWhole else { return results }
+        // "2 1/4"
+        if let fraction = slashFraction(tokens, at: start + 1), fraction.value < 1, value >= 0 {
+            results.append(NumberReading(end: fraction.end, value: value + fraction.value))
+        }
+        if let decimal = decimalPart(tokens, at: start + 1), !tokens[start].contains(".") {
+            results.append(NumberReading(end: decimal.end, value: value + decimal.value))
+        }
+        results += hundredsAndMore(tokens, after: results[0], written: true)
+        return results
+    }
+
+    /// "3/4", "20/100": a fraction written with a slash, less than one.
+    private func slashFraction(_ tokens: [String], at start: Int) -> NumberReading? {
+        guard start + 2 < tokens.count, tokens[start + 1] == "/",
+              let numerator = writtenNumber(tokens[start]), let denominator = writtenNumber(tokens[start + 2]),
+              numerator < denominator, denominator <= 1000, numerator.isWhole, denominator.isWhole
+        else { return nil }
+        return NumberReading(end: start + 3, value: numerator / denominator)
     }
 
     /// "point two", "point oh five", "point twenty five": the value after the point.
@@ -148,24 +236,33 @@ public struct NumberReader: Sendable {
         if words.one.contains(tokens[start]) {
             results += hundredsAndMore(tokens, after: NumberReading(end: start + 1, value: 1))
         }
+        // "hundred thousand": a scale said alone is one of it
+        if words.scales[tokens[start]] != nil {
+            results += hundredsAndMore(tokens, after: NumberReading(end: start, value: 1))
+        }
         return results
     }
 
-    /// After a number below a hundred: "hundred [and] N", "thousand [and] N".
-    private func hundredsAndMore(_ tokens: [String], after count: NumberReading) -> [NumberReading] {
+    /// After a count: "hundred [and] N", "thousand [and] N". After a count written in digits
+    /// the rest is written too: "3 hundred and 21", "4 thousand 3 hundred".
+    private func hundredsAndMore(_ tokens: [String], after count: NumberReading, written: Bool = false) -> [NumberReading] {
         guard let scaleWord = tokens[safe: count.end], let scale = words.scales[scaleWord] else { return [] }
         let base = count.value * Double(scale)
         var results = [NumberReading(end: count.end + 1, value: base)]
         var next = count.end + 1
         if tokens[safe: next] == "and" { next += 1 }
-        let remainders = scale == 100 ? belowHundred(tokens, at: next) : spokenIntegers(tokens, at: next)
+        var remainders = scale == 100 ? belowHundred(tokens, at: next) : spokenIntegers(tokens, at: next)
+        if written, let rest = tokens[safe: next].flatMap(writtenNumber), rest.isWhole, rest >= 0 {
+            let restReading = NumberReading(end: next + 1, value: rest)
+            remainders = [restReading] + (scale == 100 ? [] : hundredsAndMore(tokens, after: restReading, written: true))
+        }
         for rest in remainders where rest.value < Double(scale) {
             results.append(NumberReading(end: rest.end, value: base + rest.value))
         }
         if scale == 100 {
             for reading in results where reading.end > count.end + 1 || reading.value == base {
                 guard let thousand = tokens[safe: reading.end], let big = words.scales[thousand], big > 100 else { continue }
-                results += hundredsAndMore(tokens, after: reading)
+                results += hundredsAndMore(tokens, after: reading, written: written)
                 break
             }
         }
@@ -184,6 +281,10 @@ public struct NumberReader: Sendable {
         }
         return results
     }
+}
+
+extension Double {
+    var isWhole: Bool { self == rounded() }
 }
 
 extension Array {

@@ -2,8 +2,10 @@
 ///
 /// Case and punctuation are dropped; numbers are kept as written but with a decimal comma
 /// turned into a point ("6,2" is `6.2`) and thousands separators removed ("1,000" is
-/// `1000`); numbers and units written together are split ("120ml" is `120 ml`); clock and
-/// fraction signs, `%` and `°` become tokens of their own. Grammar phrases go through the
+/// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
+/// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
+/// signs, `%` and `°` become tokens of their own, and a fraction character is written out
+/// ("½" is `1 / 2`). Grammar phrases go through the
 /// same function, so both sides always agree.
 public enum Tokenizer {
     /// The longest input read; the rest is ignored (the parser reports it as too long).
@@ -20,8 +22,13 @@ public enum Tokenizer {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            if isDigit(scalar) || (isSign(scalar) && startsNumber(scalars, at: index)) {
+            if isDigit(scalar) || (isSign(scalar) && startsNumber(scalars, at: index)) || startsWithPoint(scalars, at: index) {
                 index = scanNumber(scalars, from: index, into: &tokens)
+            } else if let (numerator, denominator) = vulgarFraction(scalar) {
+                for text in [String(numerator), "/", String(denominator)] {
+                    tokens.append(Token(text: text, start: index, end: index + 1))
+                }
+                index += 1
             } else if isLetter(scalar) {
                 index = scanWord(scalars, from: index, into: &tokens)
             } else {
@@ -43,12 +50,33 @@ public enum Tokenizer {
         ("0"..."9").contains(scalar)
     }
 
+    /// A space, or a no-break or thin space as used between thousands.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}" || scalar == "\u{2009}"
+    }
+
     private static func isSign(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "-" || scalar == "−"
     }
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic
+    }
+
+    /// ".5": a point starts a number when a digit follows and no word or number precedes it.
+    private static func startsWithPoint(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard scalars[index] == ".", index + 1 < scalars.count, isDigit(scalars[index + 1]) else { return false }
+        return index == 0 || !(isDigit(scalars[index - 1]) || isLetter(scalars[index - 1]) || scalars[index - 1] == ".")
+    }
+
+    /// "½", "⅔": a single-character fraction as numerator and denominator.
+    private static func vulgarFraction(_ scalar: Unicode.Scalar) -> (Int, Int)? {
+        guard !isDigit(scalar), let value = scalar.properties.numericValue, value > 0, value < 1 else { return nil }
+        for denominator in 2...16 {
+            let numerator = (value * Double(denominator)).rounded()
+            if abs(numerator / Double(denominator) - value) < 1e-9 { return (Int(numerator), denominator) }
+        }
+        return nil
     }
 
     /// A minus sign starts a number when a digit follows and no word or number precedes it.
@@ -64,7 +92,9 @@ public enum Tokenizer {
             text = "-"
             index += 1
         }
+        if scalars[index] == "." { text += "0" }
         var sawPoint = false
+        var spaced = false
         while index < scalars.count {
             let scalar = scalars[index]
             if isDigit(scalar) {
@@ -73,8 +103,14 @@ public enum Tokenizer {
                 continue
             }
             let digitsAfter = countDigits(scalars, from: index + 1)
-            if scalar == ",", !sawPoint, digitsAfter == 3 {
+            if isSpace(scalar), !sawPoint, spaced ? digitsAfter == 3 : spacedGroups(scalars, from: index) {
+                spaced = true
+                index += 1  // thousands parted by spaces: "40 000", "1 234 567"
+            } else if scalar == ",", !sawPoint, digitsAfter == 3 {
                 index += 1  // a thousands separator
+            } else if scalar == ".", !sawPoint, digitsAfter == 3, scalars[safe: index + 4] == ",",
+                      (1...2).contains(countDigits(scalars, from: index + 5)) {
+                index += 1  // "1.111,11": a point between thousands before a decimal comma
             } else if scalar == ",", !sawPoint, (1...2).contains(digitsAfter) {
                 text += "."  // a decimal comma
                 sawPoint = true
@@ -89,6 +125,25 @@ public enum Tokenizer {
         }
         tokens.append(Token(text: text, start: start, end: index))
         return index
+    }
+
+    /// Whether the space at `index` parts thousands: it comes before "000" or before two or
+    /// more groups of three ("1 234 567"), so that "2 500" (two of 500) stays two numbers.
+    private static func spacedGroups(_ scalars: [Unicode.Scalar], from index: Int) -> Bool {
+        var groups = 0
+        var next = index
+        var zeros = true
+        while next < scalars.count, isSpace(scalars[next]), countDigits(scalars, from: next + 1) == 3 {
+            zeros = zeros && scalars[(next + 1)...(next + 3)].allSatisfy { $0 == "0" }
+            groups += 1
+            next += 4
+        }
+        guard groups >= 2 || (groups == 1 && zeros) else { return false }
+        // the number before must be a group's worth: "40 000", not "2025 000"
+        var digitsBefore = 0
+        var back = index - 1
+        while back >= 0, isDigit(scalars[back]) { digitsBefore += 1; back -= 1 }
+        return digitsBefore <= 3 && (back < 0 || scalars[back] != ".")
     }
 
     private static func countDigits(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
