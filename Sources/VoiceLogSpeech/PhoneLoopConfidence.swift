@@ -15,11 +15,11 @@ public struct PhoneLoopConfidence: Sendable, Equatable {
     /// but narrows the gap between in- and out-of-grammar margins.
     public var beam: Double = 1e-10
     /// The margin that maps to confidence 0.5.
-    public var midpoint: Double = -24
+    public var midpoint: Double = -20
     /// Margin units per step of the logistic curve (margin midpoint + scale gives 0.73).
     public var scale: Double = 3
 
-    public init(beam: Double = 1e-10, midpoint: Double = -24, scale: Double = 3) {
+    public init(beam: Double = 1e-10, midpoint: Double = -20, scale: Double = 3) {
         self.beam = beam
         self.midpoint = midpoint
         self.scale = scale
