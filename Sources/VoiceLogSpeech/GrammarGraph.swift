@@ -25,15 +25,40 @@ struct GrammarGraph {
         }
     }
 
-    /// Whether some path leads from the start state to the final state.
-    var canFinish: Bool {
-        var seen: Set<Int> = [start]
-        var queue = [start]
-        while let state = queue.popLast() {
-            if state == final { return true }
-            for arc in arcs[state] where seen.insert(arc.to).inserted { queue.append(arc.to) }
+    /// The words of a shortest path from the start to a state from which the final state
+    /// cannot be reached, or nil when every path can finish. PocketSphinx turns `<VOID>`
+    /// and some broken rules into such dead ends instead of reporting them.
+    func deadEnd() -> [String]? {
+        // States that can reach the final state, following arcs backwards.
+        var incoming = Array(repeating: [Int](), count: arcs.count)
+        for (from, list) in arcs.enumerated() {
+            for arc in list where !Self.isFiller(arc.word) { incoming[arc.to].append(from) }
         }
-        return false
+        var live: Set<Int> = [final]
+        var stack = [final]
+        while let state = stack.popLast() {
+            for from in incoming[state] where live.insert(from).inserted { stack.append(from) }
+        }
+        // Breadth-first from the start, remembering the words that lead to each state.
+        var path: [Int: [String]] = [start: []]
+        var queue = [start]
+        var index = 0
+        while index < queue.count {
+            let state = queue[index]
+            index += 1
+            if !live.contains(state) { return path[state] }
+            for arc in arcs[state] where !Self.isFiller(arc.word) && path[arc.to] == nil {
+                path[arc.to] = path[state]! + (arc.word.map { [$0] } ?? [])
+                queue.append(arc.to)
+            }
+        }
+        return nil
+    }
+
+    /// Silence and noise words that the decoder adds as self-loops on every state.
+    private static func isFiller(_ word: String?) -> Bool {
+        guard let first = word?.first else { return false }
+        return first == "<" || first == "["
     }
 
     /// Whether the grammar produces exactly this word sequence (fillers such as `<sil>` are

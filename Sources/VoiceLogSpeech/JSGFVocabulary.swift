@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words a JSGF grammar can produce and the names of its public rules, read with a
 /// small lexer (comments, tags, weights and rule references are skipped).
 ///
@@ -7,6 +9,8 @@ struct JSGFVocabulary: Equatable {
     var words: [String] = []
     /// Names of the rules declared `public`, without angle brackets.
     var publicRules: [String] = []
+    /// The name after `grammar` in the header.
+    var grammarName: String?
 
     init(_ grammar: String) {
         var seen = Set<String>()
@@ -63,7 +67,8 @@ struct JSGFVocabulary: Equatable {
                 if token == "public" {
                     afterPublic = true
                 } else if inHeader, token == "grammar" || token == "import" {
-                    _ = take(until: ";")
+                    let rest = take(until: ";").trimmingCharacters(in: .whitespacesAndNewlines)
+                    if token == "grammar" { grammarName = rest }
                 } else if !inHeader {
                     addWord(token)
                 }

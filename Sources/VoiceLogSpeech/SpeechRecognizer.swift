@@ -57,7 +57,11 @@ public final class SpeechRecognizer {
             ("-pbeam", "\(options.beam)"),
             ("-wbeam", "\(options.wordBeam)"),
         ]
-        if let topRule = options.topRule { arguments.append(("-toprule", topRule)) }
+        if let topRule = options.topRule {
+            // PocketSphinx looks rules up by their full name, `grammar.rule`.
+            let qualified = topRule.contains(".") ? topRule : "\(vocabulary.grammarName ?? "").\(topRule)"
+            arguments.append(("-toprule", qualified))
+        }
         let grammarDecoder = try PocketSphinxDecoder(arguments: arguments + options.extraArguments, log: options.log)
         let graph = try Self.load(grammar, into: grammarDecoder)
 
@@ -108,10 +112,17 @@ public final class SpeechRecognizer {
             SpeechError.invalidGrammar(reason: "PocketSphinx built no search graph from it", log: $0)
         }
         let graph = GrammarGraph(fsg!)
-        guard graph.canFinish else {
+        if let words = graph.deadEnd() {
+            let place = words.isEmpty ? "at its start" : "after \"\(words.joined(separator: " "))\""
             throw SpeechError.invalidGrammar(
-                reason: "no sentence can reach its end (a <VOID> or a rule that never finishes); "
+                reason: "a sentence can never finish \(place) (a <VOID>, or a rule that never ends); "
                     + "remove <VOID> or give the rule an alternative that ends",
+                log: [])
+        }
+        if graph.accepts([]) {
+            throw SpeechError.invalidGrammar(
+                reason: "it accepts silence as a sentence (every part optional, or <NULL> alone); "
+                    + "make at least one word required",
                 log: [])
         }
         return graph
