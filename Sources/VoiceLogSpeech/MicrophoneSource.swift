@@ -53,10 +53,10 @@ public struct MicrophoneSource: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
+        // Close this process's copies of the write ends, or reading never sees the end.
+        try? output.fileHandleForWriting.close()
+        try? errors.fileHandleForWriting.close()
+        defer { Self.stop(process) }
 
         let stream = try recognizer.makeStream()
         let reader = output.fileHandleForReading
@@ -78,5 +78,23 @@ public struct MicrophoneSource: Sendable {
                 output: message.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         if let last = try stream.finish() { _ = try onUtterance(last) }
+    }
+
+    /// Asks the recorder to stop, and kills it if it is still running a second later.
+    /// Waits at most two seconds: Foundation on Linux does not always notice the exit of a
+    /// terminated child, and a stuck wait must not hang the caller.
+    private static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        process.terminate()
+        if !waitForExit(process, seconds: 1) {
+            kill(process.processIdentifier, SIGKILL)
+            _ = waitForExit(process, seconds: 1)
+        }
+    }
+
+    private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        return !process.isRunning
     }
 }
