@@ -94,4 +94,26 @@ import VoiceLogSpeech
         #expect(log.count > 50)
         #expect(log.contains { $0.level == .info && $0.text.contains("mdef") })
     }
+
+    /// Real human speech: Debian's pocketsphinx-testdata "cards" recordings with their own
+    /// JSGF grammar and transcripts.
+    @Test(.enabled(if: Fixtures.hasTestData, "needs Debian's pocketsphinx-testdata"))
+    func decodesHumanRecordingsWithTheirGrammar() throws {
+        let folder = Fixtures.testData.appendingPathComponent("cards")
+        let grammar = try String(contentsOf: folder.appendingPathComponent("cards.gram"), encoding: .utf8)
+        let recognizer = try SpeechRecognizer(grammar: grammar)
+        let transcription = try String(contentsOf: folder.appendingPathComponent("cards.transcription"), encoding: .utf8)
+        var wer = WordErrorRate()
+        for line in transcription.split(separator: "\n") {
+            // <s> ten of clubs  </s> (001)
+            let words = line.split(separator: " ").filter { !$0.hasPrefix("<") && !$0.hasPrefix("(") }
+            let id = line.split(separator: "(").last!.dropLast()
+            let transcript = try recognizer.recognize(contentsOf: folder.appendingPathComponent("\(id).wav"))
+            wer.add(reference: words.joined(separator: " "), hypothesis: transcript.text)
+            print("cards/\(id).wav: \(transcript)")
+            #expect(transcript.isAccepted(), "cards/\(id).wav: \(transcript)")
+        }
+        print("cards WER \(String(format: "%.1f", wer.rate * 100)) % (\(wer.errors)/\(wer.referenceWords) words)")
+        #expect(wer.rate < 0.2)
+    }
 }
