@@ -34,7 +34,7 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
         ),
-        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "VoiceLogCore"]),
+        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx"]),
 
         // Commands of the `voicelog` tool, kept in a library so tests can call them.
         .target(

@@ -1,0 +1,89 @@
+import CPocketSphinx
+
+/// A Swift copy of the finite-state graph PocketSphinx built from the JSGF grammar, used to
+/// check that the grammar can finish at all and which n-best hypotheses it accepts.
+struct GrammarGraph {
+    /// Arcs leaving each state; a nil word is an empty (epsilon) transition.
+    private var arcs: [[(to: Int, word: String?)]]
+    private let start: Int
+    private let final: Int
+
+    init(_ fsg: UnsafeMutablePointer<fsg_model_t>) {
+        let stateCount = Int(cpocketsphinx_fsg_state_count(fsg))
+        start = Int(cpocketsphinx_fsg_start_state(fsg))
+        final = Int(cpocketsphinx_fsg_final_state(fsg))
+        arcs = Array(repeating: [], count: stateCount)
+        for state in 0..<stateCount {
+            var iterator = fsg_model_arcs(fsg, Int32(state))
+            while let current = iterator {
+                if let link = fsg_arciter_get(current)?.pointee {
+                    let word = link.wid < 0 ? nil : fsg.pointee.vocab[Int(link.wid)].map { String(cString: $0) }
+                    arcs[state].append((Int(link.to_state), word))
+                }
+                iterator = fsg_arciter_next(current)
+            }
+        }
+    }
+
+    /// The words of a shortest path from the start to a state from which the final state
+    /// cannot be reached, or nil when every path can finish. PocketSphinx turns `<VOID>`
+    /// and some broken rules into such dead ends instead of reporting them.
+    func deadEnd() -> [String]? {
+        // States that can reach the final state, following arcs backwards.
+        var incoming = Array(repeating: [Int](), count: arcs.count)
+        for (from, list) in arcs.enumerated() {
+            for arc in list where !Self.isFiller(arc.word) { incoming[arc.to].append(from) }
+        }
+        var live: Set<Int> = [final]
+        var stack = [final]
+        while let state = stack.popLast() {
+            for from in incoming[state] where live.insert(from).inserted { stack.append(from) }
+        }
+        // Breadth-first from the start, remembering the words that lead to each state.
+        var path: [Int: [String]] = [start: []]
+        var queue = [start]
+        var index = 0
+        while index < queue.count {
+            let state = queue[index]
+            index += 1
+            if !live.contains(state) { return path[state] }
+            for arc in arcs[state] where !Self.isFiller(arc.word) && path[arc.to] == nil {
+                path[arc.to] = path[state]! + (arc.word.map { [$0] } ?? [])
+                queue.append(arc.to)
+            }
+        }
+        return nil
+    }
+
+    /// Silence and noise words that the decoder adds as self-loops on every state.
+    private static func isFiller(_ word: String?) -> Bool {
+        guard let first = word?.first else { return false }
+        return first == "<" || first == "["
+    }
+
+    /// Whether the grammar produces exactly this word sequence (fillers such as `<sil>` are
+    /// not expected in `words`).
+    func accepts(_ words: [String]) -> Bool {
+        var states = closure(of: [start])
+        for word in words {
+            var next: Set<Int> = []
+            for state in states {
+                for arc in arcs[state] where arc.word == word { next.insert(arc.to) }
+            }
+            states = closure(of: next)
+            if states.isEmpty { return false }
+        }
+        return states.contains(final)
+    }
+
+    private func closure(of states: Set<Int>) -> Set<Int> {
+        var result = states
+        var queue = Array(states)
+        while let state = queue.popLast() {
+            for arc in arcs[state] where arc.word == nil && result.insert(arc.to).inserted {
+                queue.append(arc.to)
+            }
+        }
+        return result
+    }
+}

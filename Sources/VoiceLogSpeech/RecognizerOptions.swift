@@ -1,0 +1,23 @@
+/// Tuning of a `SpeechRecognizer`; the defaults were measured on the fixtures of
+/// `AudioFixtures/` with Debian's PocketSphinx 0.8+5prealpha.
+public struct RecognizerOptions: Sendable {
+    /// Public rule to search when the grammar has more than one (name without `<>`, e.g.
+    /// `entry`). With nil the grammar must have exactly one public rule.
+    public var topRule: String?
+    /// Pruning beam of the grammar search. The library default, 1e-48, lost whole
+    /// utterances on fast or slow speech ("Final result does not match the grammar").
+    public var beam: Double = 1e-60
+    /// Pruning beam for word exits.
+    public var wordBeam: Double = 1e-40
+    /// How many n-best hypotheses to read when looking for alternatives.
+    public var nBest: Int = 10
+    /// The phone-loop pass that gives `Transcript.confidence`; nil turns it off.
+    public var confidence: PhoneLoopConfidence? = PhoneLoopConfidence()
+    /// Further PocketSphinx arguments, e.g. `("-vad_threshold", "3.0")`.
+    public var extraArguments: [(String, String)] = []
+    /// Receives everything PocketSphinx logs (about 190 lines at start-up), for the
+    /// caller's logger. Errors are also thrown; this is for diagnostics.
+    public var log: (@Sendable (DecoderLogMessage) -> Void)?
+
+    public init() {}
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Splits a continuous stream of 16 kHz mono audio into utterances at silences, using
+/// PocketSphinx's voice detector (`ps_get_in_speech`), and recognizes each one.
+///
+/// Get one from `SpeechRecognizer.makeStream()`; while it is open, use the recognizer for
+/// nothing else.
+public final class SpeechStream {
+    private let decoder: UtteranceDecoder
+    /// Samples fed at once: 0.064 s, so an utterance ends close to where its silence starts.
+    private let blockSize = 1024
+    private var heardSpeech = false
+    /// A byte of a sample split between two chunks of raw input.
+    private var pendingByte: UInt8?
+
+    init(decoder: UtteranceDecoder) throws {
+        self.decoder = decoder
+        if decoder.isStarted { _ = try decoder.finish() }
+        try decoder.start()
+    }
+
+    /// Feeds samples; returns a transcript for each utterance whose ending silence they hold.
+    /// A transcript with empty text means speech was heard but matched nothing.
+    public func feed(_ samples: [Int16]) throws -> [Transcript] {
+        var finished: [Transcript] = []
+        try samples.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(start + blockSize, buffer.count)
+                let inSpeech = try decoder.process(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                if inSpeech {
+                    heardSpeech = true
+                } else if heardSpeech {
+                    heardSpeech = false
+                    finished.append(try decoder.finish())
+                    try decoder.start()
+                }
+                start = end
+            }
+        }
+        return finished
+    }
+
+    /// Feeds raw little-endian 16-bit PCM bytes (`S16LE`), in chunks of any size.
+    public func feed(bytes: some Collection<UInt8>) throws -> [Transcript] {
+        var samples: [Int16] = []
+        samples.reserveCapacity(bytes.count / 2 + 1)
+        var low = pendingByte
+        for byte in bytes {
+            if let first = low {
+                samples.append(Int16(bitPattern: UInt16(first) | UInt16(byte) << 8))
+                low = nil
+            } else {
+                low = byte
+            }
+        }
+        pendingByte = low
+        return try feed(samples)
+    }
+
+    /// Ends the stream; returns the last utterance if speech was still going on.
+    public func finish() throws -> Transcript? {
+        guard decoder.isStarted else { return nil }
+        let last = try decoder.finish()
+        defer { heardSpeech = false }
+        return heardSpeech ? last : nil
+    }
+
+    /// Reads raw 16 kHz mono S16LE PCM from `handle` (standard input, a pipe, a file) until
+    /// it ends, calling `onUtterance` with each transcript as its utterance ends.
+    public func run(reading handle: FileHandle, onUtterance: (Transcript) throws -> Void) throws {
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            for transcript in try feed(bytes: chunk) { try onUtterance(transcript) }
+        }
+        if let last = try finish() { try onUtterance(last) }
+    }
+}

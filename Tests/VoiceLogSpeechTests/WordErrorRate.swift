@@ -1,0 +1,22 @@
+/// Word error rate: (substitutions + deletions + insertions) / reference words.
+struct WordErrorRate {
+    var errors = 0
+    var referenceWords = 0
+
+    var rate: Double { referenceWords == 0 ? 0 : Double(errors) / Double(referenceWords) }
+
+    mutating func add(reference: String, hypothesis: String) {
+        let ref = reference.split(separator: " ")
+        let hyp = hypothesis.split(separator: " ")
+        var previous = Array(0...hyp.count)
+        for (i, r) in ref.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: hyp.count)
+            for (j, h) in hyp.enumerated() {
+                current[j + 1] = min(previous[j] + (r == h ? 0 : 1), previous[j + 1] + 1, current[j] + 1)
+            }
+            previous = current
+        }
+        errors += previous[hyp.count]
+        referenceWords += ref.count
+    }
+}
