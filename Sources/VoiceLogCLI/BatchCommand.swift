@@ -32,53 +32,10 @@ struct BatchCommand: ParsableCommand {
         let parser = UtteranceParser(grammar: grammar)
         let now = parsing.referenceTime()
         let database = dryRun ? nil : try storage.open(grammar: grammar)
-        let renderer = ResultRenderer(now: now, colors: .forStandardOutput)
+        let recorder = UtteranceRecorder(database: database, source: .batch, format: format,
+                                         renderer: ResultRenderer(now: now, colors: .forStandardOutput))
         for line in try InputSource(path: input).lines() {
-            let result = parser.parse(line, now: now)
-            let outcome = database.map { store(result, in: $0, now: now) }
-            switch format {
-            case .jsonl, .json: print(json(result, outcome).serialized())
-            case .text: print(renderer.render(result) + text(outcome, colors: renderer.colors), terminator: "")
-            }
-        }
-    }
-
-    /// What became of a line: stored as an utterance, not stored (not `ok`), or refused.
-    enum Outcome {
-        case stored(StoredUtterance)
-        case notStored
-        case failed(String)
-    }
-
-    private func store(_ result: ParseResult, in database: AppDatabase, now: LocalDateTime) -> Outcome {
-        guard result.status == .ok else { return .notStored }
-        do {
-            return .stored(try database.commit(Utterance(result, source: .batch, referenceTime: now)))
-        } catch {
-            return .failed(String(describing: error))
-        }
-    }
-
-    /// The contract's result object, plus `stored`, `utterance_id` and `store_error` when storing.
-    private func json(_ result: ParseResult, _ outcome: Outcome?) -> JSONValue {
-        guard let outcome, case .object(var members) = result.json else { return result.json }
-        switch outcome {
-        case .stored(let utterance):
-            members += [("stored", .bool(true)), ("utterance_id", .number(Double(utterance.id))),
-                        ("entry_ids", .array(utterance.entries.map { .number(Double($0.id)) }))]
-        case .notStored:
-            members.append(("stored", .bool(false)))
-        case .failed(let message):
-            members += [("stored", .bool(false)), ("store_error", .string(message))]
-        }
-        return .object(members)
-    }
-
-    private func text(_ outcome: Outcome?, colors: TerminalColors) -> String {
-        switch outcome {
-        case .stored(let utterance)?: "  " + colors.dim("stored as utterance \(utterance.id)") + "\n"
-        case .failed(let message)?: "  \(colors.red("✗")) \(message)\n"
-        case .notStored?, nil: ""
+            recorder.record(parser.parse(line, now: now), referenceTime: now)
         }
     }
 }

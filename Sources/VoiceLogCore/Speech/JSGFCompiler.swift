@@ -34,26 +34,38 @@ public struct JSGFCompiler {
     }
 
     /// The whole JSGF grammar, with `<utterance>` as its public rule.
+    ///
+    /// An utterance is a run of segments: an entry of some kind (its own parts around its
+    /// introduction), a time, or a joining word. PocketSphinx copies a rule wherever it is
+    /// referenced, so times are segments of their own rather than parts of every kind; the
+    /// text parser attaches them to their entry from the words.
     public func compile() -> String {
         let book = RuleBook()
-        var kinds: [String] = []
+        var segments: [String] = []
         for kind in grammar.kinds {
-            let introductions = alternatives(kind.introductions, book)
-            guard let introductions else { continue }
-            let parts = alternatives(kind.parts + grammar.commonParts, book)
+            guard let introductions = alternatives(kind.introductions, book) else { continue }
             let name = "kind_\(kind.name)"
-            if let parts {
-                define("\(name)_part", parts, book)
-                define(name, "<\(name)_part>* (\(introductions)) <\(name)_part>*", book)
-            } else {
-                define(name, introductions, book)
+            var body = "(\(introductions))"
+            // Parts said before the introduction ("severe headache", "after dinner glucose
+            // ..."): only those without numbers, which are the large rules.
+            if let leading = alternatives(kind.parts.filter { !$0.readsNumbers }, book) {
+                define("\(name)_lead", leading, book)
+                body = "<\(name)_lead>* " + body
             }
-            kinds.append("<\(name)>")
+            if let parts = alternatives(kind.parts, book) {
+                define("\(name)_part", parts, book)
+                body += " <\(name)_part>*"
+            }
+            define(name, body, book)
+            segments.append("<\(name)>")
         }
-        define("entry", kinds.joined(separator: " | "), book)
-        let joiners = ["and", "then", "also"].filter(isSpeakable).joined(separator: " | ")
-        let utterance = joiners.isEmpty ? "<entry>" : "<entry> ([\(joiners)] <entry>)*"
-        var lines = ["#JSGF V1.0;", "", "grammar voicelog;", "", "public <utterance> = \(utterance);"]
+        if let times = alternatives(grammar.commonParts, book) {
+            define("time", times, book)
+            segments.append("<time>")
+        }
+        segments += ["and", "then", "also"].filter(isSpeakable)
+        define("segment", segments.joined(separator: " | "), book)
+        var lines = ["#JSGF V1.0;", "", "grammar voicelog;", "", "public <utterance> = <segment>+;"]
         for name in book.order { lines.append("<\(name)> = \(book.bodies[name]!);") }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -194,5 +206,17 @@ public struct JSGFCompiler {
         let number = generalNumber(book)
         define("count", "<\(number)> | a | an | half a | half an", book)
         return "count"
+    }
+}
+
+extension Pattern {
+    /// Whether the pattern reads a number (or a count of a unit).
+    var readsNumbers: Bool {
+        sources.contains { source in
+            switch source {
+            case .number, .minute, .quantity, .duration: true
+            case .list, .unit, .text, .rest: false
+            }
+        }
     }
 }

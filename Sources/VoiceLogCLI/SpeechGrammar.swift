@@ -1,0 +1,42 @@
+import Foundation
+import VoiceLogCore
+import VoiceLogGrammars
+import VoiceLogSpeech
+
+/// The speech side of the grammar: the JSGF compiled from the grammar files, the
+/// repository's pronunciations for words the model's dictionary lacks, and a recognizer
+/// loaded with both.
+struct SpeechGrammar {
+    let jsgf: String
+    /// `Grammars/pronunciations.dict`, written where PocketSphinx can read it.
+    let pronunciations: URL
+
+    /// Compiles `grammar` to JSGF, keeping only words that the model's dictionary or the
+    /// repository's pronunciations can say.
+    init(grammar: Grammar, model: SpeechModel = .debianEnglish) throws {
+        let extra = BundledGrammar.pronunciations
+        var sayable = Self.words(in: extra)
+        do {
+            for line in try InputSource(path: model.dictionary.path).lines() { sayable.insert(Self.word(of: line)) }
+        } catch {
+            throw CLIError("\(error) Install Debian's pocketsphinx-en-us.")
+        }
+        jsgf = JSGFCompiler(grammar: grammar, isSpeakable: sayable.contains).compile()
+        pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
+        try Data(extra.utf8).write(to: pronunciations)
+    }
+
+    /// A recognizer for the grammar.
+    func recognizer() throws -> SpeechRecognizer {
+        try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations)
+    }
+
+    private static func words(in text: String) -> Set<String> {
+        Set(text.split(separator: "\n").map { word(of: String($0)) })
+    }
+
+    /// "word(2) W ER D" is the word `word`.
+    private static func word(of line: String) -> String {
+        String(line.prefix { $0 != " " && $0 != "\t" && $0 != "(" })
+    }
+}

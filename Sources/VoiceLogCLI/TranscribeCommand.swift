@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import VoiceLogCore
+import VoiceLogSpeech
+
+/// `voicelog transcribe FILE...`: the words heard in each WAV file.
+struct TranscribeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transcribe",
+        abstract: "Print the words heard in WAV files, searched with the grammar (any sample rate or channel count)."
+    )
+
+    @OptionGroup var parsing: ParsingOptions
+
+    @Option(name: .long, help: "Output format: text or jsonl.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "WAV files.")
+    var files: [String]
+
+    func run() throws {
+        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar()).recognizer()
+        var failed = 0
+        for file in files {
+            var members: [(key: String, value: JSONValue)] = [("file", .string(file))]
+            do {
+                let transcript = try recognizer.recognize(contentsOf: URL(fileURLWithPath: file))
+                members += transcript.jsonMembers
+                if format == .text {
+                    print("\(file): \(transcript.text.isEmpty ? "(nothing heard)" : transcript.text)\(transcript.confidenceText)")
+                }
+            } catch {
+                failed += 1
+                members.append(("error", .string(String(describing: error))))
+                if format == .text { print("\(file): \(error)") }
+            }
+            if format != .text { print(JSONValue.object(members).serialized()) }
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+extension Transcript {
+    /// `text`, `alternatives` and `confidence`, as in a transcription line.
+    var jsonMembers: [(key: String, value: JSONValue)] {
+        [("text", .string(text)), ("alternatives", .array(alternatives.map(JSONValue.string))),
+         ("confidence", confidence.map(JSONValue.number) ?? .null)]
+    }
+
+    /// " (confidence 0.93)", or nothing.
+    var confidenceText: String {
+        confidence.map { " (confidence \(JSONValue.format(($0 * 100).rounded() / 100)))" } ?? ""
+    }
+}
