@@ -7,7 +7,7 @@ public struct VoiceLogCommand: ParsableCommand {
         abstract: "Log health entries by saying or typing one sentence.",
         subcommands: [
             ParseCommand.self, BatchCommand.self, ExtractCommand.self, GrammarCommand.self,
-            ListCommand.self, ExportCommand.self, UndoCommand.self,
+            ReviewCommand.self, ListCommand.self, ExportCommand.self, UndoCommand.self,
         ]
     )
 
