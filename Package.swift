@@ -36,11 +36,14 @@ let package = Package(
         ),
         .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx"]),
 
+        // Debian's libedit: line editing and history at the review prompt.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+
         // Commands of the `voicelog` tool, kept in a library so tests can call them.
         .target(
             name: "VoiceLogCLI",
             dependencies: [
-                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech",
+                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "VoiceLogStorageTests", dependencies: ["VoiceLogStorage", "VoiceLogCore", "VoiceLogGrammars"]),
         .testTarget(name: "VoiceLogSpeechTests", dependencies: ["VoiceLogSpeech", "VoiceLogCore", "VoiceLogGrammars"]),
-        .testTarget(name: "VoiceLogCLITests", dependencies: ["VoiceLogCLI"]),
+        // The review tests drive the built `voicelog` binary at a pseudo-terminal.
+        .testTarget(name: "VoiceLogCLITests", dependencies: ["VoiceLogCLI", "voicelog"], exclude: ["review_pty.py"]),
     ]
 )

@@ -6,8 +6,10 @@ struct ResultRenderer {
     let now: LocalDateTime
     let colors: TerminalColors
 
-    func render(_ result: ParseResult) -> String {
-        var lines = ["\"\(result.input)\"  \(statusLabel(result.status))"]
+    /// The result in a few lines; `note` follows the status ("edited").
+    func render(_ result: ParseResult, note: String? = nil) -> String {
+        let noted = note.map { ", " + colors.dim($0) } ?? ""
+        var lines = ["\"\(result.input)\"  \(statusLabel(result.status))\(noted)"]
         for (index, entry) in result.entries.enumerated() {
             let number = result.entries.count > 1 ? "\(index + 1). " : ""
             lines.append("  \(number)\(describe(entry))")

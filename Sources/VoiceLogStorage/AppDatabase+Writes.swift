@@ -38,18 +38,35 @@ extension AppDatabase {
                 }
                 let utterance = try UtteranceRecord.fetchOne(db, key: record.utteranceID)
                 if utterance?.undoneAt != nil { throw StorageError.entryUndone(id: entryID) }
-                let fields = entry.storedFields
-                let time = entry.time.description
-                guard (record.kind, record.time, record.fields) != (entry.kind, time, fields) else {
-                    return try StoredEntry(record)
-                }
-                record.kind = entry.kind
-                record.time = time
-                record.fields = fields
-                record.revision += 1
-                record.revisedAt = date
-                try record.update(db)
+                try revise(&record, to: entry, at: date, db)
                 return try StoredEntry(record)
+            }
+        }
+    }
+
+    /// Stores one utterance as it was heard and, in the same transaction, the user's
+    /// corrections of its entries as their second revisions: the entries listed are the
+    /// corrected ones, and what was heard stays in ``revisions(ofEntry:)``.
+    ///
+    /// - Parameter corrections: corrected entries by their position in the utterance.
+    /// - Throws: ``StorageError/infeasible(kind:problems:)`` when an entry as it will be
+    ///   listed (corrected or not) breaks a rule, and nothing is written. An entry that was
+    ///   corrected may have broken one as heard.
+    @discardableResult
+    public func commit(_ utterance: Utterance, corrections: [Int: Entry], at date: Date = Date()) throws -> StoredUtterance {
+        guard !utterance.entries.isEmpty else { throw StorageError.nothingToStore(text: utterance.text) }
+        for (position, entry) in utterance.entries.enumerated() {
+            try check(corrections[position] ?? entry, now: utterance.referenceTime)
+        }
+        return try perform {
+            try writer.write { db in
+                var stored = try insert(utterance, at: date, db)
+                for (position, entry) in corrections.sorted(by: { $0.key < $1.key }) where stored.entries.indices.contains(position) {
+                    guard var record = try EntryRecord.fetchOne(db, key: stored.entries[position].id) else { continue }
+                    try revise(&record, to: entry, at: date, db)
+                    stored.entries[position] = try StoredEntry(record)
+                }
+                return stored
             }
         }
     }
@@ -72,6 +89,19 @@ extension AppDatabase {
                 return try storedUtterance(record, db)
             }
         }
+    }
+
+    /// Writes `entry` as the record's next revision, unless it changes nothing.
+    private func revise(_ record: inout EntryRecord, to entry: Entry, at date: Date, _ db: Database) throws {
+        let fields = entry.storedFields
+        let time = entry.time.description
+        guard (record.kind, record.time, record.fields) != (entry.kind, time, fields) else { return }
+        record.kind = entry.kind
+        record.time = time
+        record.fields = fields
+        record.revision += 1
+        record.revisedAt = date
+        try record.update(db)
     }
 
     private func check(_ entry: Entry, now: LocalDateTime) throws {

@@ -44,6 +44,35 @@ struct RevisionTests {
         #expect(try database.entries().map(\.entry) == stored.entries.map(\.entry))
     }
 
+    @Test("A reviewed utterance stores what was heard and its correction in one commit")
+    func commitWithCorrections() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try folder.database()
+        // Heard as infeasible (systolic below diastolic); corrected at the prompt.
+        let heard = utterance("blood pressure 80 over 120 and took 4 units of insulin")
+        var corrected = heard.entries[0]
+        corrected["systolic"] = .number(130)
+
+        let stored = try database.commit(heard, corrections: [0: corrected])
+        #expect(stored.entries.map(\.revision) == [2, 1])
+        #expect(try database.revisions(ofEntry: stored.entries[0].id).map(\.entry) == [heard.entries[0], corrected])
+        #expect(try database.entries().map(\.entry) == [corrected, heard.entries[1]])
+        #expect(try database.lastUtterance()?.text == "blood pressure 80 over 120 and took 4 units of insulin")
+    }
+
+    @Test("A correction that breaks a rule writes nothing")
+    func infeasibleCorrectionWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try folder.database()
+        let heard = utterance("glucose 6.2")
+        var wrong = heard.entries[0]
+        wrong["value"] = .number(75)
+        #expect(throws: StorageError.self) { try database.commit(heard, corrections: [0: wrong]) }
+        #expect(try database.lastUtterance() == nil)
+    }
+
     @Test("Undo takes the last utterance out of the listings and keeps it")
     func undo() throws {
         let folder = try TemporaryFolder()

@@ -14,6 +14,33 @@ struct EntryBuilder {
     /// - Parameter surface: the words of a token range as the user wrote them.
     func build(_ match: EntryMatch, now: LocalDateTime, surface: (Int, Int) -> String) -> Built {
         let kind = grammar.kinds[match.kindIndex]
+        let (values, timeExpression) = read(match, surface: surface)
+        let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
+        var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
+        for field in kind.fields + ["amount", "time_of_day"] {
+            if let value = values[field], entry[field] == nil { entry[field] = value }
+        }
+        var problems: [Problem] = []
+        apply(kind.inferences, to: &entry)
+        problems += undecidedInferences(kind, entry)
+        apply(kind.defaults, to: &entry)
+        let missing = kind.requirements.filter { requirement in
+            let absent = requirement.field == "time" ? timeExpression.isEmpty : entry[requirement.field] == nil
+            return absent && (requirement.condition?.holds(for: entry) ?? true)
+        }
+        for requirement in missing {
+            problems.append(Problem(field: requirement.field, severity: .error,
+                                    message: requirement.message ?? Self.missingMessage(requirement.field, kind)))
+        }
+        if missing.isEmpty {
+            problems += checker.problems(in: entry, now: now)
+        }
+        return Built(entry: entry, problems: problems, isComplete: missing.isEmpty)
+    }
+
+    /// The fields a match captured, as values (a quantity with a base unit also gives
+    /// `amount`, as said), and the time it states, not yet resolved.
+    func read(_ match: EntryMatch, surface: (Int, Int) -> String) -> (values: [String: FieldValue], time: TimeExpression) {
         var timeExpression = TimeExpression()
         var values: [String: FieldValue] = [:]
         var softValues: [(String, CapturedValue)] = []
@@ -38,30 +65,10 @@ struct EntryBuilder {
         for (field, captured) in softValues where values[field] == nil {
             values[field] = fieldValue(captured, surface: surface)
         }
-        let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
-        var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
         if let period = timeExpression.period {
             values["time_of_day"] = .text(period)
         }
-        for field in kind.fields + ["amount", "time_of_day"] {
-            if let value = values[field], entry[field] == nil { entry[field] = value }
-        }
-        var problems: [Problem] = []
-        apply(kind.inferences, to: &entry)
-        problems += undecidedInferences(kind, entry)
-        apply(kind.defaults, to: &entry)
-        let missing = kind.requirements.filter { requirement in
-            let absent = requirement.field == "time" ? timeExpression.isEmpty : entry[requirement.field] == nil
-            return absent && (requirement.condition?.holds(for: entry) ?? true)
-        }
-        for requirement in missing {
-            problems.append(Problem(field: requirement.field, severity: .error,
-                                    message: requirement.message ?? Self.missingMessage(requirement.field, kind)))
-        }
-        if missing.isEmpty {
-            problems += checker.problems(in: entry, now: now)
-        }
-        return Built(entry: entry, problems: problems, isComplete: missing.isEmpty)
+        return (values, timeExpression)
     }
 
     private func fieldValue(_ captured: CapturedValue, surface: (Int, Int) -> String) -> FieldValue? {

@@ -43,16 +43,12 @@ public final class UtteranceParser: Sendable {
         if matches.isEmpty {
             return unrecognized("No entry recognised. Try a sentence such as 'glucose 6.2 after dinner', 'fed 120 ml formula' or 'mild headache'.")
         }
-        let scalars = Array(input.unicodeScalars)
+        let surface = Self.surface(of: input, tokens)
         let builder = EntryBuilder(grammar: grammar, checker: checker)
         var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
         var incomplete = false
         for match in matches {
-            let built = builder.build(match, now: now) { start, end in
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: scalars[tokens[start].start..<tokens[end - 1].end])
-                return String(text)
-            }
+            let built = builder.build(match, now: now, surface: surface)
             result.entries.append(built.entry)
             result.problems += built.problems
             incomplete = incomplete || !built.isComplete
@@ -71,6 +67,44 @@ public final class UtteranceParser: Sendable {
             result.status = .infeasible
         }
         return result
+    }
+
+    /// Reads words as fields of an entry of `kind`, said without the rest of a sentence:
+    /// "6.8 before dinner", "mg/dL", "7:30". The kind's parts and the common parts (times)
+    /// read them, and with `introductions` its introductions too ("ibuprofen" as a
+    /// medicine's name). Nil when the words are not all read, or name no such kind.
+    ///
+    /// - Parameters:
+    ///   - text: the words.
+    ///   - kind: the kind's name (`glucose`).
+    ///   - introductions: whether the kind's introductions may read words as well.
+    ///   - now: the reference clock a stated time is resolved against.
+    public func readFields(_ text: String, of kind: String, introductions: Bool = false,
+                           now: LocalDateTime) -> FieldReading? {
+        guard let kindIndex = grammar.kinds.firstIndex(where: { $0.name == kind }) else { return nil }
+        let tokens = Tokenizer.tokens(of: text).filter { !fillerWords.contains($0.text) }
+        guard !tokens.isEmpty, tokens.count <= Self.longestUtterance else { return nil }
+        let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
+        let whole = entries.matches(kindIndex: kindIndex, context, at: 0,
+                                    introduction: introductions ? .optional : .excluded)
+            .filter { $0.end == tokens.count }
+        guard let match = whole.max(by: { $0.score < $1.score }) else { return nil }
+        let builder = EntryBuilder(grammar: grammar, checker: checker)
+        let (values, time) = builder.read(match, surface: Self.surface(of: text, tokens))
+        let order = grammar.kinds[kindIndex].fields + ["amount", "time_of_day"]
+        let fields = order.compactMap { name in values[name].map { (name: name, value: $0) } }
+        let resolver = TimeResolver(now: now, lookAhead: grammar.kinds[kindIndex].allowsFuture)
+        return FieldReading(fields: fields, time: time.isEmpty ? nil : resolver.resolve(time))
+    }
+
+    /// The words of a token range as the user wrote them.
+    private static func surface(of input: String, _ tokens: [Token]) -> (Int, Int) -> String {
+        let scalars = Array(input.unicodeScalars)
+        return { start, end in
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars[tokens[start].start..<tokens[end - 1].end])
+            return String(text)
+        }
     }
 
     /// The split of the tokens into entries and skipped words with the highest score.

@@ -42,8 +42,19 @@ final class EntryMatcher: Sendable {
         fieldBits = bits
     }
 
+    /// Whether a match needs one of its kind's introductions.
+    enum IntroductionRule {
+        /// A whole entry: exactly one introduction (what a sentence holds).
+        case required
+        /// Parts, with or without an introduction ("ibuprofen" for a medicine's name).
+        case optional
+        /// Parts only ("6.8 before dinner", "at 7:30").
+        case excluded
+    }
+
     /// The best match of the kind for each end position, starting at `start`.
-    func matches(kindIndex: Int, _ context: MatchContext, at start: Int) -> [EntryMatch] {
+    func matches(kindIndex: Int, _ context: MatchContext, at start: Int,
+                 introduction: IntroductionRule = .required) -> [EntryMatch] {
         var best: [Int: EntryMatch] = [:]
         var reached: [StateKey: Int] = [:]
         var budget = Self.searchBudget
@@ -54,13 +65,13 @@ final class EntryMatcher: Sendable {
             let key = StateKey(index: index, introduced: introduced, fields: mask(captures))
             if let penalty = reached[key], penalty <= captures.penalty { return }
             reached[key] = captures.penalty
-            if introduced {
+            if introduced || (introduction != .required && index > start) {
                 let candidate = EntryMatch(kindIndex: kindIndex, start: start, end: index, captures: captures)
                 if best[index].map({ $0.score < candidate.score }) ?? true { best[index] = candidate }
             }
             guard index < context.count else { return }
             let startsNumber = patterns.startsNumber(context, at: index)
-            if !introduced {
+            if !introduced && introduction != .excluded {
                 for pattern in introductions[kindIndex] {
                     for (end, found) in matches(of: pattern, context, at: index, startsNumber: startsNumber) {
                         if let merged = captures.merging(found) { extend(end, true, merged) }

@@ -1,0 +1,83 @@
+import Testing
+import VoiceLogCore
+import VoiceLogGrammars
+
+/// Edits typed at the review prompt: a field and its value, unnamed fields, or a new sentence.
+@Suite struct EntryEditorTests {
+    static let parser = UtteranceParser(grammar: BundledGrammar.grammar)
+    static let editor = EntryEditor(parser: parser)
+    static let now = LocalDateTime(iso: "2026-11-21T10:00:00")!
+
+    /// The entry that `sentence` parses to, after `edit`, as the entry contract's JSON.
+    private func edited(_ sentence: String, _ edit: String) -> (json: String?, problems: [String], refusal: String?) {
+        let entry = Self.parser.parse(sentence, now: Self.now).entries[0]
+        switch Self.editor.apply(edit, to: entry, now: Self.now) {
+        case .edited(let entry, let problems):
+            return (entry.json.serialized(), problems.map(\.message), nil)
+        case .notUnderstood(let message):
+            return (nil, [], message)
+        }
+    }
+
+    @Test(arguments: [
+        ("glucose 6.2 after dinner", "value 6.8",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 6.8, "tag": "after dinner", "unit": "mmol/L"}"#),
+        ("glucose 6.2 after dinner", "value six point eight",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 6.8, "tag": "after dinner", "unit": "mmol/L"}"#),
+        ("glucose 6.2 after dinner", "tag before dinner",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 6.2, "tag": "before dinner", "unit": "mmol/L"}"#),
+        ("glucose 6.2 after dinner", "time 7:30",
+         #"{"kind": "glucose", "time": "2026-11-21T07:30:00", "value": 6.2, "tag": "after dinner", "unit": "mmol/L"}"#),
+        ("glucose 120", "unit mmol/L",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 120, "unit": "mmol/L"}"#),
+        ("glucose 6.2", "value 112 mg/dL",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 112, "unit": "mg/dL"}"#),
+        ("glucose 6.2 after dinner", "6.8 before lunch",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 6.8, "tag": "before lunch", "unit": "mmol/L"}"#),
+        ("glucose 6.2 after dinner", "at half past eight",
+         #"{"kind": "glucose", "time": "2026-11-21T08:30:00", "value": 6.2, "tag": "after dinner", "unit": "mmol/L"}"#),
+        ("glucose 6.2 after dinner", "glucose 7.1",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 7.1, "unit": "mmol/L"}"#),
+        ("glucose 6.2 after dinner", "bp 120 over 80",
+         #"{"kind": "blood_pressure", "time": "2026-11-21T10:00:00", "systolic": 120, "diastolic": 80}"#),
+        ("bp 120 over 80", "pulse 70",
+         #"{"kind": "blood_pressure", "time": "2026-11-21T10:00:00", "systolic": 120, "diastolic": 80, "pulse": 70}"#),
+        ("fed 120 ml formula", "volume 4 oz",
+         #"{"kind": "feeding", "time": "2026-11-21T10:00:00", "method": "formula", "volume_ml": 118.294, "amount": {"value": 4, "unit": "oz"}}"#),
+        ("took 1 tablet of panadol", "name ibuprofen",
+         #"{"kind": "medication", "time": "2026-11-21T10:00:00", "name": "ibuprofen", "amount": {"value": 1, "unit": "tablet"}}"#),
+    ])
+    func editsGiveTheEntry(sentence: String, edit: String, expected: String) {
+        let result = edited(sentence, edit)
+        #expect(result.refusal == nil)
+        #expect(result.json == expected)
+    }
+
+    @Test func anInfeasibleEditIsShownWithTheRulesMessage() {
+        let result = edited("glucose 6.2 after dinner", "value 75")
+        #expect(result.json == #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 75, "tag": "after dinner", "unit": "mmol/L"}"#)
+        #expect(result.problems == ["The entered number is not reasonable: glucose 75 mmol/L is above the highest accepted value (33.3 mmol/L, meter reading). Please check the measurement.",
+                                   "Glucose 75 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan."])
+    }
+
+    @Test func aTimeLaterThanNowIsRefusedByTheRules() {
+        let result = edited("glucose 6.2", "time tomorrow at 9 am")
+        #expect(result.problems == ["The time understood, tomorrow 09:00, is later than now (today 10:00). Please check the time."])
+    }
+
+    @Test(arguments: [
+        ("glucose 6.2", "value lots",
+         "'lots' is not a value of a glucose. Type it like 'value 6.2' or 'tag after dinner'."),
+        ("glucose 6.2", "tag",
+         "Nothing is not a tag of a glucose. Type it like 'value 6.2' or 'tag after dinner'."),
+        ("glucose 6.2", "turn on the lights",
+         "'turn on the lights' is neither a field of this glucose nor an entry. Type a field and its new value, such as 'value 6.2' or 'tag after dinner', or the whole entry again."),
+        ("glucose 6.2", "glucose 6.8 and bp 120 over 80",
+         "'glucose 6.8 and bp 120 over 80' holds 2 entries; type one entry to replace this one."),
+        ("glucose 6.2", "blood pressure 120",
+         "Blood pressure needs both numbers, the upper and the lower, like 'blood pressure 120 over 80'."),
+    ])
+    func editsNotUnderstoodSayWhatToType(sentence: String, edit: String, message: String) {
+        #expect(edited(sentence, edit).refusal == message)
+    }
+}
