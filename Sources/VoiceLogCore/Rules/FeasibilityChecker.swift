@@ -53,16 +53,16 @@ public struct FeasibilityChecker: Sendable {
         let heard = "\(kind.label) \(JSONValue.format(value))\(unit)"
         let low = JSONValue.format(limit.range.lowerBound) + unit
         let high = JSONValue.format(limit.range.upperBound) + unit
-        let reason = limit.reason.map { ", \($0)" } ?? ""
         let field = String(limit.path.prefix { $0 != "." })
         if limit.isWarning {
+            let reason = limit.reason.map { ", \($0)" } ?? ""
             let side = value < limit.range.lowerBound ? "below \(low)" : "above \(high)"
             return Problem(field: field, severity: .warning,
                            message: "\(heard.capitalizedFirst) is \(side)\(reason). Please check the reading and follow your care plan.")
         }
-        let side = value < limit.range.lowerBound
-            ? "below the lowest accepted value (\(low)\(reason))"
-            : "above the highest accepted value (\(high)\(reason))"
+        // "above the highest meter reading (33.3 mmol/L)", as the spec words it
+        let what = limit.reason ?? "accepted value"
+        let side = value < limit.range.lowerBound ? "below the lowest \(what) (\(low))" : "above the highest \(what) (\(high))"
         return Problem(field: field, severity: .error,
                        message: "The entered number is not reasonable: \(heard) is \(side). Please check the measurement.")
     }
