@@ -31,7 +31,7 @@ struct LineReader: Sequence, IteratorProtocol {
             searchFrom = buffer.count
             if finished {
                 guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
+                defer { buffer.removeAll(); searchFrom = 0 }
                 if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
                 return String(decoding: buffer, as: UTF8.self)
             }
