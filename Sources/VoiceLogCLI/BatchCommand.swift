@@ -33,7 +33,8 @@ struct BatchCommand: ParsableCommand {
         let now = parsing.referenceTime()
         let database = dryRun ? nil : try storage.open(grammar: grammar)
         let renderer = ResultRenderer(now: now, colors: .forStandardOutput)
-        for line in try InputSource(path: input).lines() {
+        let lines = try InputSource(path: input).lines()
+        for line in lines {
             let result = parser.parse(line, now: now)
             let outcome = database.map { store(result, in: $0, now: now) }
             switch format {
@@ -41,6 +42,7 @@ struct BatchCommand: ParsableCommand {
             case .text: print(renderer.render(result) + text(outcome, colors: renderer.colors), terminator: "")
             }
         }
+        try lines.finish()
     }
 
     /// What became of a line: stored as an utterance, not stored (not `ok`), or refused.
