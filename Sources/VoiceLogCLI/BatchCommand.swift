@@ -34,8 +34,10 @@ struct BatchCommand: ParsableCommand {
         let database = dryRun ? nil : try storage.open(grammar: grammar)
         let recorder = UtteranceRecorder(database: database, source: .batch, format: format,
                                          renderer: ResultRenderer(now: now, colors: .forStandardOutput))
-        for line in try InputSource(path: input).lines() {
+        let lines = try InputSource(path: input).lines()
+        for line in lines {
             recorder.record(parser.parse(line, now: now), referenceTime: now)
         }
+        try lines.finish()
     }
 }

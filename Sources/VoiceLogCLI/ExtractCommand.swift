@@ -19,7 +19,8 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         let extractor = Extractor(grammar: try parsing.loadGrammar())
         let now = parsing.referenceTime()
-        for line in try InputSource(path: input).lines() {
+        let lines = try InputSource(path: input).lines()
+        for line in lines {
             let spans = extractor.spans(in: line, now: now)
             switch format {
             case .jsonl, .json:
@@ -34,5 +35,6 @@ struct ExtractCommand: ParsableCommand {
                 print(([line] + described.map { "  " + $0 }).joined(separator: "\n"))
             }
         }
+        try lines.finish()
     }
 }

@@ -11,7 +11,7 @@ import CEditLine
 final class PromptInput {
     /// Whether standard input and output are both terminals.
     let isTerminal: Bool
-    private var plainLines = LineReader(descriptor: STDIN_FILENO)
+    private let plainLines = LineReader(descriptor: STDIN_FILENO, name: "standard input")
 
     init(isTerminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) {
         self.isTerminal = isTerminal

@@ -73,7 +73,7 @@ struct CommitTests {
             guard case .infeasible(let kind, let problems) = error else { Issue.record("\(error)"); return }
             #expect(kind == "glucose")
             #expect(problems.map(\.field) == ["value"])
-            #expect(error.description.contains("glucose 40 mmol/L is above the highest accepted value"))
+            #expect(error.description.contains("glucose 40 mmol/L is above the highest meter reading (33.3 mmol/L)"))
         }
         // Dated after the reference clock.
         var future = utterance("glucose 6.2")

@@ -1,5 +1,6 @@
 /// Checks entries against the rules their kind declares in the grammar, and the rules that
-/// hold for every kind: no negative numbers, no time ahead of the reference clock.
+/// hold for every kind: no negative numbers, no time ahead of the reference clock, and a
+/// field said only with a list's phrases holds one of that list's values.
 ///
 /// The one rules engine: the parser, the review prompt's edits and the storage layer all
 /// call it, so a range is changed in one place (the kind's `limit` lines).
@@ -8,9 +9,12 @@ public struct FeasibilityChecker: Sendable {
     public static let futureSlackSeconds: Int64 = 5 * 60
 
     public let grammar: Grammar
+    /// For each kind, the fields that take only a list's values, and those values.
+    private let listValues: [String: [String: [String]]]
 
     public init(grammar: Grammar) {
         self.grammar = grammar
+        listValues = Dictionary(uniqueKeysWithValues: grammar.kinds.map { ($0.name, grammar.listValues(of: $0)) })
     }
 
     /// Every problem with the entry; errors make it infeasible.
@@ -29,6 +33,13 @@ public struct FeasibilityChecker: Sendable {
                 problems.append(Problem(field: name, severity: .error,
                                         message: "\(kind.label.capitalizedFirst) \(name.replacingUnderscores()) cannot be negative (\(JSONValue.format(number))). Please check the number."))
             }
+        }
+        for name in kind.fields {
+            guard let allowed = listValues[kind.name]?[name], let value = entry[name],
+                  !allowed.contains(value.displayText) else { continue }
+            let field = name.replacingUnderscores()
+            problems.append(Problem(field: name, severity: .error,
+                                    message: "\(kind.label.capitalizedFirst) \(field) '\(value.displayText)' is not one of \(allowed.joined(separator: ", ")). Please check the \(field)."))
         }
         for limit in kind.limits where limit.condition?.holds(for: entry) ?? true {
             guard let value = entry.lookup(limit.path)?.number, value >= 0, !limit.range.contains(value) else { continue }
@@ -53,16 +64,16 @@ public struct FeasibilityChecker: Sendable {
         let heard = "\(kind.label) \(JSONValue.format(value))\(unit)"
         let low = JSONValue.format(limit.range.lowerBound) + unit
         let high = JSONValue.format(limit.range.upperBound) + unit
-        let reason = limit.reason.map { ", \($0)" } ?? ""
         let field = String(limit.path.prefix { $0 != "." })
         if limit.isWarning {
+            let reason = limit.reason.map { ", \($0)" } ?? ""
             let side = value < limit.range.lowerBound ? "below \(low)" : "above \(high)"
             return Problem(field: field, severity: .warning,
                            message: "\(heard.capitalizedFirst) is \(side)\(reason). Please check the reading and follow your care plan.")
         }
-        let side = value < limit.range.lowerBound
-            ? "below the lowest accepted value (\(low)\(reason))"
-            : "above the highest accepted value (\(high)\(reason))"
+        // "above the highest meter reading (33.3 mmol/L)", as the spec words it
+        let what = limit.reason ?? "accepted value"
+        let side = value < limit.range.lowerBound ? "below the lowest \(what) (\(low))" : "above the highest \(what) (\(high))"
         return Problem(field: field, severity: .error,
                        message: "The entered number is not reasonable: \(heard) is \(side). Please check the measurement.")
     }
