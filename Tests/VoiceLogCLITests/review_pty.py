@@ -155,7 +155,7 @@ def edit_to_infeasible(s):
 Edit: value 75
 "glucose 6.2 after dinner"  infeasible, edited
   Glucose 75 mmol/L, after dinner, today 10:00
-  ✗ The entered number is not reasonable: glucose 75 mmol/L is above the highest accepted value (33.3 mmol/L, meter reading). Please check the measurement.
+  ✗ The entered number is not reasonable: glucose 75 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.
   ! Glucose 75 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan.
 """ + FIX + """y
   ✗ It cannot be stored as it is: edit it (e), type it again (r) or skip it (n).
@@ -305,7 +305,7 @@ def not_a_terminal(s):
   stored as utterance 1
 "glucose 75 mmol/L"  infeasible
   Glucose 75 mmol/L, today 10:00
-  ✗ The entered number is not reasonable: glucose 75 mmol/L is above the highest accepted value (33.3 mmol/L, meter reading). Please check the measurement.
+  ✗ The entered number is not reasonable: glucose 75 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.
   ! Glucose 75 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan.
 "glucose"  incomplete
   Glucose, today 10:00

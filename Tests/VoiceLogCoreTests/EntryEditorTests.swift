@@ -56,7 +56,7 @@ import VoiceLogGrammars
     @Test func anInfeasibleEditIsShownWithTheRulesMessage() {
         let result = edited("glucose 6.2 after dinner", "value 75")
         #expect(result.json == #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 75, "tag": "after dinner", "unit": "mmol/L"}"#)
-        #expect(result.problems == ["The entered number is not reasonable: glucose 75 mmol/L is above the highest accepted value (33.3 mmol/L, meter reading). Please check the measurement.",
+        #expect(result.problems == ["The entered number is not reasonable: glucose 75 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.",
                                    "Glucose 75 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan."])
     }
 

@@ -9,6 +9,9 @@ public struct EntryKind: Sendable {
     public var introductions: [Pattern] = []
     /// Parts that may come before or after the introduction, in any order, once each.
     public var parts: [Pattern] = []
+    /// How many of `parts` (the first ones) the speech grammar offers too; the rest are
+    /// `typed part` lines, read only in text.
+    public var spokenPartCount = 0
     public var requirements: [Requirement] = []
     public var defaults: [Assignment] = []
     public var inferences: [Assignment] = []

@@ -202,7 +202,14 @@ private struct GrammarFileReader {
         case "label": kind.label = rest
         case "fields": kind.fields = rest.split(separator: " ").map(String.init)
         case "say": kind.introductions.append(try template(rest))
-        case "part": kind.parts.append(try template(rest))
+        case "part":
+            // Spoken parts come first, so that `spokenPartCount` counts them.
+            kind.parts.insert(try template(rest), at: kind.spokenPartCount)
+            kind.spokenPartCount += 1
+        case "typed":
+            let (partKeyword, template) = Self.splitKeyword(rest)
+            guard partKeyword == "part" else { throw failure("write 'typed part TEMPLATE'") }
+            kind.parts.append(try self.template(template))
         case "future": kind.allowsFuture = true
         case "example": kind.examples.append(rest)
         case "require":

@@ -18,7 +18,8 @@ public struct JSGFCompiler {
 
     public init(grammar: Grammar, isSpeakable: @escaping (String) -> Bool) {
         self.grammar = grammar
-        self.isSpeakable = isSpeakable
+        let written = Set(grammar.lists["written"]?.phrases.map { $0.words.joined(separator: " ") } ?? [])
+        self.isSpeakable = { !written.contains($0) && isSpeakable($0) }
         speller = NumberSpeller(words: grammar.numberWords)
     }
 
@@ -35,39 +36,62 @@ public struct JSGFCompiler {
 
     /// The whole JSGF grammar, with `<utterance>` as its public rule.
     ///
-    /// An utterance is a run of segments: an entry of some kind (its own parts around its
-    /// introduction), a time, or a joining word. PocketSphinx copies a rule wherever it is
-    /// referenced, so times are segments of their own rather than parts of every kind; the
-    /// text parser attaches them to their entry from the words.
+    /// An utterance is one or more entries (each its kind's parts without numbers before its
+    /// introduction, then each field's parts once, in order), with a time before or after each. PocketSphinx copies a rule wherever
+    /// it is referenced, so times stand beside entries rather than inside every kind; the
+    /// text parser attaches them to their entry from the words. Forms of the `written` list
+    /// are left out.
     public func compile() -> String {
         let book = RuleBook()
-        var segments: [String] = []
+        var entries: [String] = []
         for kind in grammar.kinds {
             guard let introductions = alternatives(kind.introductions, book) else { continue }
             let name = "kind_\(kind.name)"
             var body = "(\(introductions))"
             // Parts said before the introduction ("severe headache", "after dinner glucose
             // ..."): only those without numbers, which are the large rules.
-            if let leading = alternatives(kind.parts.filter { !$0.readsNumbers }, book) {
+            let spokenParts = Array(kind.parts.prefix(kind.spokenPartCount))
+            if let leading = alternatives(spokenParts.filter { !$0.readsNumbers }, book) {
                 define("\(name)_lead", leading, book)
                 body = "<\(name)_lead>* " + body
             }
-            if let parts = alternatives(kind.parts, book) {
-                define("\(name)_part", parts, book)
-                body += " <\(name)_part>*"
+            // After it, each field's parts once, in the order the grammar declares them: a
+            // JSGF loop of parts would let "six twenty two" be two glucose values.
+            for (index, group) in Self.groupedByField(spokenParts).enumerated() {
+                guard let parts = alternatives(group, book) else { continue }
+                define("\(name)_\(index)", parts, book)
+                body += " [<\(name)_\(index)>]"
             }
             define(name, body, book)
-            segments.append("<\(name)>")
+            entries.append("<\(name)>")
         }
+        define("entry", entries.joined(separator: " | "), book)
+        // Right recursion: PocketSphinx loops back instead of copying the rule.
+        var utterance = "<entries>"
         if let times = alternatives(grammar.commonParts, book) {
             define("time", times, book)
-            segments.append("<time>")
+            define("entries", "<entry> [<time>] [[and | then | also] <entries>]", book)
+            utterance = "[<time>] <entries>"
+        } else {
+            define("entries", "<entry> [[and | then | also] <entries>]", book)
         }
-        segments += ["and", "then", "also"].filter(isSpeakable)
-        define("segment", segments.joined(separator: " | "), book)
-        var lines = ["#JSGF V1.0;", "", "grammar voicelog;", "", "public <utterance> = <segment>+;"]
+        var lines = ["#JSGF V1.0;", "", "grammar voicelog;", "", "public <utterance> = \(utterance);"]
         for name in book.order { lines.append("<\(name)> = \(book.bodies[name]!);") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Parts grouped by the first field each fills, groups in order of first appearance.
+    static func groupedByField(_ parts: [Pattern]) -> [[Pattern]] {
+        var groups: [(field: String, parts: [Pattern])] = []
+        for part in parts {
+            let field = part.capturedFields.first { $0 != Pattern.discard } ?? ""
+            if let index = groups.firstIndex(where: { $0.field == field && !field.isEmpty }) {
+                groups[index].parts.append(part)
+            } else {
+                groups.append((field, [part]))
+            }
+        }
+        return groups.map(\.parts)
     }
 
     private func define(_ name: String, _ body: String, _ book: RuleBook) {
