@@ -9,7 +9,10 @@ final class EntryMatcher: Sendable {
     private let glueWords: Set<String>
     /// Every introduction and part of every kind, and the common parts, numbered.
     private let allPatterns: [Pattern]
-    private let firstWords: [Set<String>?]
+    /// The patterns that can start with a word, with a number, or with anything (free text).
+    private let patternsByFirstWord: [String: [Int]]
+    private let patternsStartingWithNumbers: [Int]
+    private let patternsStartingAnywhere: [Int]
     private let introductions: [[Int]]
     private let parts: [[Int]]
     /// A bit for each field name, to key search states by the fields they hold.
@@ -32,7 +35,21 @@ final class EntryMatcher: Sendable {
             all += kind.parts
         }
         allPatterns = all
-        firstWords = all.map(patterns.firstWords(of:))
+        var byWord: [String: [Int]] = [:]
+        var byNumber: [Int] = []
+        var anywhere: [Int] = []
+        for (index, pattern) in all.enumerated() {
+            guard let words = patterns.firstWords(of: pattern) else {
+                anywhere.append(index)
+                continue
+            }
+            for word in words {
+                if word == PatternMatcher.numberStart { byNumber.append(index) } else { byWord[word, default: []].append(index) }
+            }
+        }
+        patternsByFirstWord = byWord
+        patternsStartingWithNumbers = byNumber
+        patternsStartingAnywhere = anywhere
         self.introductions = introductions
         self.parts = parts
         var bits: [String: UInt64] = [:]
@@ -70,16 +87,16 @@ final class EntryMatcher: Sendable {
                 if best[index].map({ $0.score < candidate.score }) ?? true { best[index] = candidate }
             }
             guard index < context.count else { return }
-            let startsNumber = patterns.startsNumber(context, at: index)
+            let startable = startablePatterns(context, at: index)
             if !introduced && introduction != .excluded {
-                for pattern in introductions[kindIndex] {
-                    for (end, found) in matches(of: pattern, context, at: index, startsNumber: startsNumber) {
+                for pattern in introductions[kindIndex] where startable[pattern] {
+                    for (end, found) in matches(of: pattern, context, at: index) {
                         if let merged = captures.merging(found) { extend(end, true, merged) }
                     }
                 }
             }
-            for pattern in parts[kindIndex] {
-                for (end, found) in matches(of: pattern, context, at: index, startsNumber: startsNumber) {
+            for pattern in parts[kindIndex] where startable[pattern] {
+                for (end, found) in matches(of: pattern, context, at: index) {
                     if let merged = captures.merging(found) { extend(end, introduced, merged) }
                 }
             }
@@ -104,13 +121,22 @@ final class EntryMatcher: Sendable {
         captures.values.reduce(0) { $0 | (fieldBits[$1.field] ?? 0) }
     }
 
-    /// The non-empty matches of a pattern at a token, from the utterance's cache.
-    private func matches(of pattern: Int, _ context: MatchContext, at index: Int, startsNumber: Bool) -> [(end: Int, captures: Captures)] {
-        if let words = firstWords[pattern], !words.contains(context.tokens[index]),
-           !(startsNumber && words.contains(PatternMatcher.numberStart)) {
-            return []
+    /// Which patterns may start at a token, worked out once per token of the utterance.
+    private func startablePatterns(_ context: MatchContext, at index: Int) -> [Bool] {
+        context.startablePatterns(at: index) {
+            var startable = [Bool](repeating: false, count: allPatterns.count)
+            for pattern in patternsStartingAnywhere { startable[pattern] = true }
+            for pattern in patternsByFirstWord[context.tokens[index]] ?? [] { startable[pattern] = true }
+            if patterns.startsNumber(context, at: index) {
+                for pattern in patternsStartingWithNumbers { startable[pattern] = true }
+            }
+            return startable
         }
-        return context.patternMatches(pattern, patternCount: allPatterns.count, at: index) {
+    }
+
+    /// The non-empty matches of a pattern at a token, from the utterance's cache.
+    private func matches(of pattern: Int, _ context: MatchContext, at index: Int) -> [(end: Int, captures: Captures)] {
+        context.patternMatches(pattern, patternCount: allPatterns.count, at: index) {
             var found: [(end: Int, captures: Captures)] = []
             patterns.match(allPatterns[pattern], context, at: index, Captures()) { end, captures in
                 if end > index { found.append((end, captures)) }

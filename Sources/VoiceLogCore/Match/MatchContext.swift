@@ -23,6 +23,18 @@ final class MatchContext {
         return readings
     }
 
+    /// Which grammar patterns may start at each token: `[index]`.
+    private var startableCache: [[Bool]?] = []
+
+    /// Which patterns may start at `index`, computed by `compute` once.
+    func startablePatterns(at index: Int, _ compute: () -> [Bool]) -> [Bool] {
+        if startableCache.isEmpty { startableCache = Array(repeating: nil, count: tokens.count) }
+        if let cached = startableCache[index] { return cached }
+        let startable = compute()
+        startableCache[index] = startable
+        return startable
+    }
+
     /// The matches of pattern number `pattern` at `index`, computed by `compute` once.
     func patternMatches(_ pattern: Int, patternCount: Int, at index: Int,
                         _ compute: () -> [(end: Int, captures: Captures)]) -> [(end: Int, captures: Captures)] {
