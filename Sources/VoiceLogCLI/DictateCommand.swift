@@ -14,13 +14,7 @@ struct DictateCommand: ParsableCommand {
 
     @OptionGroup var parsing: ParsingOptions
 
-    @OptionGroup var storage: StorageOptions
-
-    @Option(name: .long, help: "Output format: text or jsonl.")
-    var format: OutputFormat = .text
-
-    @Flag(name: .long, help: "Parse and report only; store nothing.")
-    var dryRun = false
+    @OptionGroup var recording: RecordingOptions
 
     @Option(name: .long, help: ArgumentHelp("A WAV file to dictate from.", valueName: "FILE"))
     var audio: String?
@@ -38,15 +32,13 @@ struct DictateCommand: ParsableCommand {
         let sources = [audio != nil, mic, stdin != nil].filter { $0 }.count
         if sources != 1 { throw ValidationError("Give one source: --audio FILE, --mic, or - for raw PCM on standard input.") }
         if let stdin, stdin != "-" { throw ValidationError("'\(stdin)' is not a source; use --audio FILE for a WAV file.") }
-        if format == .json { throw ValidationError("'dictate' writes text or jsonl.") }
     }
 
     func run() throws {
         let grammar = try parsing.loadGrammar()
         let parser = UtteranceParser(grammar: grammar)
         let recognizer = try SpeechGrammar(grammar: grammar).recognizer()
-        let recorder = UtteranceRecorder(database: dryRun ? nil : try storage.open(grammar: grammar), source: .voice,
-                                         format: format, renderer: ResultRenderer(now: parsing.referenceTime(), colors: .forStandardOutput))
+        let recorder = try recording.recorder(source: .voice, grammar: grammar, now: parsing.referenceTime())
         let audioName = audio.map { URL(fileURLWithPath: $0).lastPathComponent }
         func handle(_ transcript: Transcript) {
             guard !transcript.isEmpty else { return }
