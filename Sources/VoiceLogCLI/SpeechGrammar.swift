@@ -26,9 +26,11 @@ struct SpeechGrammar {
         try Data(extra.utf8).write(to: pronunciations)
     }
 
-    /// A recognizer for the grammar.
-    func recognizer() throws -> SpeechRecognizer {
-        try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations)
+    /// A recognizer for the grammar, with the settings measured best for it.
+    func recognizer(options: RecognizerOptions = RecognizerOptions()) throws -> SpeechRecognizer {
+        var options = options
+        options.wordInsertionPenalty = 0.05
+        return try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, options: options)
     }
 
     private static func words(in text: String) -> Set<String> {

@@ -8,6 +8,9 @@ struct GrammarGraph {
     private let start: Int
     private let final: Int
 
+    /// How many states the graph has.
+    var stateCount: Int { arcs.count }
+
     init(_ fsg: UnsafeMutablePointer<fsg_model_t>) {
         let stateCount = Int(cpocketsphinx_fsg_state_count(fsg))
         start = Int(cpocketsphinx_fsg_start_state(fsg))

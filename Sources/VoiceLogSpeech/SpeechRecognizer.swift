@@ -56,6 +56,7 @@ public final class SpeechRecognizer {
             ("-beam", "\(options.beam)"),
             ("-pbeam", "\(options.beam)"),
             ("-wbeam", "\(options.wordBeam)"),
+            ("-wip", "\(options.wordInsertionPenalty)"),
         ]
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.
@@ -91,6 +92,11 @@ public final class SpeechRecognizer {
         try decoder.start()
         try samples.withUnsafeBufferPointer { _ = try decoder.process($0, wholeUtterance: true) }
         return try decoder.finish()
+    }
+
+    /// Whether the grammar has a path for this sentence: lower-case words separated by spaces.
+    public func canSay(_ sentence: String) -> Bool {
+        decoder.graph.accepts(sentence.split(separator: " ").map(String.init))
     }
 
     /// Recognizes one whole utterance from a WAV file of any common format and rate.

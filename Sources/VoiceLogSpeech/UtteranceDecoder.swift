@@ -5,7 +5,7 @@ import CPocketSphinx
 final class UtteranceDecoder {
     private let grammar: PocketSphinxDecoder
     private let phoneLoop: PocketSphinxDecoder?
-    private let graph: GrammarGraph
+    let graph: GrammarGraph
     private let options: RecognizerOptions
     private(set) var isStarted = false
 
@@ -53,7 +53,7 @@ final class UtteranceDecoder {
     /// the FSG lattice ignores the grammar, so partial paths such as "glucose six point two
     /// after" come back too; those are dropped.
     private func alternatives(excluding best: [String]) -> [String] {
-        guard options.nBest > 0 else { return [] }
+        guard options.nBest > 0, graph.stateCount <= options.largestGraphForAlternatives else { return [] }
         var seen: Set<[String]> = [best]
         var result: [String] = []
         grammar.callLogging { decoder in

@@ -13,7 +13,7 @@ import VoiceLogSpeech
         let start = Date()
         var options = RecognizerOptions()
         options.confidence = nil
-        let recognizer = try SpeechRecognizer(grammar: speech.jsgf, pronunciations: speech.pronunciations, options: options)
+        let recognizer = try speech.recognizer(options: options)
         print("speech grammar: \(speech.jsgf.utf8.count) bytes, \(recognizer.dictionary.entries.count) words, loaded in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
         #expect(recognizer.dictionary.entries.count > 300)
         let words = Set(recognizer.dictionary.entries.map { $0.word })
@@ -23,5 +23,38 @@ import VoiceLogSpeech
         for written in ["oz", "mg", "tbsp", "tue"] {
             #expect(!words.contains(written), "\(written) is written only, yet the speech grammar offers it")
         }
+    }
+
+    /// What a user says must be a path of the speech grammar, or the recogniser can only
+    /// hear something else: every fixture sentence, and the spoken sentences of the text
+    /// corpus that give one entry.
+    @Test func spokenSentencesArePathsOfTheGeneratedGrammar() throws {
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+        var options = RecognizerOptions()
+        options.confidence = nil
+        let recognizer = try speech.recognizer(options: options)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let manifest = try String(contentsOf: repository.appendingPathComponent("AudioFixtures/fixtures.tsv"), encoding: .utf8)
+        var fixtures: Set<String> = []
+        for line in manifest.split(separator: "\n") {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if columns.count == 3, columns[1] == "utterance" { fixtures.insert(String(columns[2])) }
+        }
+        for sentence in fixtures {
+            #expect(recognizer.canSay(sentence), "fixture sentence \"\(sentence)\" is not a path of the speech grammar")
+        }
+        let corpus = try String(contentsOf: repository.appendingPathComponent("Tests/VoiceLogCoreTests/Corpus/utterances.jsonl"), encoding: .utf8)
+        var spoken: [String] = []
+        for line in corpus.split(separator: "\n") {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let text = object["text"] as? String, object["status"] as? String == "ok",
+                  (object["entries"] as? [Any])?.count == 1,
+                  text.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "'" })
+            else { continue }
+            spoken.append(text)
+        }
+        let missed = spoken.filter { !recognizer.canSay($0) }
+        print("speech grammar covers \(spoken.count - missed.count) of \(spoken.count) spoken corpus sentences; not: \(missed)")
+        #expect(Double(spoken.count - missed.count) / Double(spoken.count) >= 0.5)
     }
 }

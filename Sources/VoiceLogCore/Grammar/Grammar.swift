@@ -9,6 +9,9 @@ public struct Grammar: Sendable {
     public var kinds: [EntryKind] = []
     /// Parts that every kind accepts, such as times.
     public var commonParts: [Pattern] = []
+    /// How many of `commonParts`, at their start, are also said; the rest (`typed part`)
+    /// are read in text only.
+    public var spokenCommonPartCount = 0
     /// The number words: spoken forms mapped to their roles.
     public var numberWords: NumberWords = NumberWords()
 

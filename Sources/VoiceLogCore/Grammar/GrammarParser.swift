@@ -47,8 +47,17 @@ private struct GrammarFileReader {
             case .numbers: try readNumberWord(keyword, rest, into: &grammar.numberWords)
             case .kind(let index): try readKindLine(keyword, rest, into: &grammar.kinds[index])
             case .common:
-                guard keyword == "part" else { throw failure("only 'part' lines belong under 'common'") }
-                grammar.commonParts.append(try template(rest))
+                switch keyword {
+                case "part":
+                    grammar.commonParts.insert(try template(rest), at: grammar.spokenCommonPartCount)
+                    grammar.spokenCommonPartCount += 1
+                case "typed":
+                    let (partKeyword, template) = Self.splitKeyword(rest)
+                    guard partKeyword == "part" else { throw failure("write 'typed part TEMPLATE'") }
+                    grammar.commonParts.append(try self.template(template))
+                default:
+                    throw failure("only 'part' and 'typed part' lines belong under 'common'")
+                }
             }
         }
     }

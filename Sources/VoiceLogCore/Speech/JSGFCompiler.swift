@@ -55,12 +55,21 @@ public struct JSGFCompiler {
                 define("\(name)_lead", leading, book)
                 body = "[<\(name)_lead>] " + body
             }
-            // After it, each field's parts once, in the order the grammar declares them: a
-            // JSGF loop of parts would let "six twenty two" be two glucose values.
-            for (index, group) in Self.groupedByField(spokenParts).enumerated() {
+            // After it, each field's parts once: those with numbers first ("fed 120 ml of
+            // formula", "glucose 6.2 after dinner"), then the others, each group in the order
+            // the grammar declares. A JSGF loop of parts would let "six twenty two" be two
+            // glucose values. A field the kind requires is not optional when only these
+            // parts can give it (not the introduction nor a leading part).
+            let givenElsewhere = spokenParts.filter { !$0.readsNumbers } + kind.introductions
+            let required = Set(kind.requirements.filter { $0.condition == nil }.map(\.field))
+                .subtracting(givenElsewhere.flatMap(\.capturedFields))
+            let groups = Self.groupedByField(spokenParts)
+            let ordered = groups.filter { $0.contains(where: \.readsNumbers) } + groups.filter { !$0.contains(where: \.readsNumbers) }
+            for (index, group) in ordered.enumerated() {
                 guard let parts = alternatives(group, book) else { continue }
                 define("\(name)_\(index)", parts, book)
-                body += " [<\(name)_\(index)>]"
+                let isRequired = group.allSatisfy { !required.isDisjoint(with: $0.capturedFields) }
+                body += isRequired ? " <\(name)_\(index)>" : " [<\(name)_\(index)>]"
             }
             define(name, body, book)
             entries.append("<\(name)>")
@@ -69,7 +78,7 @@ public struct JSGFCompiler {
         // One entry a sentence: measured on the fixtures, a loop of entries let the recogniser
         // string short words together (0 of 13 right, against 1 of 13 for one entry).
         var utterance = "<entry>"
-        if let times = alternatives(grammar.commonParts, book) {
+        if let times = alternatives(Array(grammar.commonParts.prefix(grammar.spokenCommonPartCount)), book) {
             define("time", times, book)
             utterance = "[<time>] <entry> [<time>]"
         }

@@ -1,11 +1,14 @@
 /// Word error rate: (substitutions + deletions + insertions) / reference words.
-struct WordErrorRate {
-    var errors = 0
-    var referenceWords = 0
+public struct WordErrorRate: Sendable {
+    public private(set) var errors = 0
+    public private(set) var referenceWords = 0
 
-    var rate: Double { referenceWords == 0 ? 0 : Double(errors) / Double(referenceWords) }
+    public init() {}
 
-    mutating func add(reference: String, hypothesis: String) {
+    public var rate: Double { referenceWords == 0 ? 0 : Double(errors) / Double(referenceWords) }
+
+    /// Adds one utterance: its reference words and what was heard, separated by spaces.
+    public mutating func add(reference: String, hypothesis: String) {
         let ref = reference.split(separator: " ")
         let hyp = hypothesis.split(separator: " ")
         var previous = Array(0...hyp.count)
