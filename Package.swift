@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "voicelog-bench",
             dependencies: [
-                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage",
+                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "VoiceLogCLI",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks"

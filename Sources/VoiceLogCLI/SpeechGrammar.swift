@@ -6,14 +6,14 @@ import VoiceLogSpeech
 /// The speech side of the grammar: the JSGF compiled from the grammar files, the
 /// repository's pronunciations for words the model's dictionary lacks, and a recognizer
 /// loaded with both.
-struct SpeechGrammar {
-    let jsgf: String
+public struct SpeechGrammar {
+    public let jsgf: String
     /// `Grammars/pronunciations.dict`, written where PocketSphinx can read it.
-    let pronunciations: URL
+    public let pronunciations: URL
 
     /// Compiles `grammar` to JSGF, keeping only words that the model's dictionary or the
     /// repository's pronunciations can say.
-    init(grammar: Grammar, model: SpeechModel = .debianEnglish) throws {
+    public init(grammar: Grammar, model: SpeechModel = .debianEnglish) throws {
         let extra = BundledGrammar.pronunciations
         var sayable = Self.words(in: extra)
         do {
@@ -27,7 +27,7 @@ struct SpeechGrammar {
     }
 
     /// A recognizer for the grammar, with the settings measured best for it.
-    func recognizer(options: RecognizerOptions = RecognizerOptions()) throws -> SpeechRecognizer {
+    public func recognizer(options: RecognizerOptions = RecognizerOptions()) throws -> SpeechRecognizer {
         var options = options
         options.wordInsertionPenalty = 0.05
         return try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, options: options)

@@ -1,0 +1,131 @@
+import Foundation
+import VoiceLogCLI
+import VoiceLogGrammars
+import VoiceLogSpeech
+
+/// Speech with the grammar compiled from `Grammars/`, on the fixtures of `AudioFixtures/`:
+/// decoder start-up, real-time factor, time from the end of speech to the result in a stream,
+/// and peak memory; against Debian's `pocketsphinx_continuous -infile` on the same files, with
+/// the same grammar, dictionary and settings, in the same run. The output is checked: the word
+/// error rate must stay below 50 %, and the stream must give a result for every utterance.
+///
+/// Run with `swift run -c release voicelog-bench speech` from the repository.
+enum SpeechBenchmark {
+    struct Fixture {
+        let file: URL
+        let transcript: String
+        let samples: [Int16]
+    }
+
+    static func run() throws {
+        let fixtures = try loadFixtures()
+        let audioSeconds = Double(fixtures.reduce(0) { $0 + $1.samples.count }) / 16_000
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+
+        var options = RecognizerOptions()
+        options.confidence = nil
+        let clock = ContinuousClock()
+        var recognizer: SpeechRecognizer?
+        let startUp = try clock.measure { recognizer = try speech.recognizer(options: options) }
+        guard let recognizer else { throw BenchmarkError("no recognizer") }
+
+        // Whole utterances, one after another.
+        var rate = WordErrorRate()
+        let decoding = try clock.measure {
+            for fixture in fixtures {
+                let text = try recognizer.recognize(fixture.samples).text
+                rate.add(reference: fixture.transcript, hypothesis: text)
+            }
+        }
+        guard rate.rate < 0.5 else { throw BenchmarkError("word error rate \(rate.rate) is above 50 %") }
+
+        // A stream: each fixture then a second of silence, fed in 64 ms chunks as a microphone
+        // would; the latency is the time spent in the chunk whose silence ends the utterance.
+        var latencies: [Double] = []
+        let stream = try recognizer.makeStream()
+        let silence = [Int16](repeating: 0, count: 16_000)
+        for fixture in fixtures {
+            let audio = fixture.samples + silence
+            for start in stride(from: 0, to: audio.count, by: 1024) {
+                let chunk = Array(audio[start..<min(start + 1024, audio.count)])
+                var results: [Transcript] = []
+                let elapsed = try clock.measure { results = try stream.feed(chunk) }
+                if !results.isEmpty { latencies.append(seconds(elapsed)) }
+            }
+        }
+        _ = try stream.finish()
+        guard latencies.count >= fixtures.count else {
+            throw BenchmarkError("the stream gave \(latencies.count) results for \(fixtures.count) utterances")
+        }
+        latencies.sort()
+        let ownPeak = peakMemory(RUSAGE_SELF)
+
+        // Debian's tool, one process a file, with the same grammar and words.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let grammarFile = folder.appendingPathComponent("voicelog.jsgf")
+        let dictionaryFile = folder.appendingPathComponent("voicelog.dict")
+        try Data(speech.jsgf.utf8).write(to: grammarFile)
+        try Data(recognizer.dictionary.text.utf8).write(to: dictionaryFile)
+        var baselineRate = WordErrorRate()
+        let baseline = try clock.measure {
+            for fixture in fixtures {
+                let text = try continuous(fixture.file, grammar: grammarFile, dictionary: dictionaryFile, options: options)
+                baselineRate.add(reference: fixture.transcript, hypothesis: text)
+            }
+        }
+        let baselinePeak = peakMemory(RUSAGE_CHILDREN)
+
+        print("speech benchmark: \(fixtures.count) fixtures, \(String(format: "%.1f", audioSeconds)) s of audio, whole generated grammar, release build")
+        print(String(format: "  voicelog:                start-up %.2f s, real-time factor %.3f, WER %.1f %%, peak memory %.0f MB",
+                     seconds(startUp), seconds(decoding) / audioSeconds, rate.rate * 100, ownPeak))
+        print(String(format: "  voicelog stream:         end of speech to result, median %.0f ms, slowest %.0f ms",
+                     latencies[latencies.count / 2] * 1000, latencies.last! * 1000))
+        print(String(format: "  pocketsphinx_continuous: %.2f s a file (start-up and decoding), WER %.1f %%, peak memory %.0f MB",
+                     seconds(baseline) / Double(fixtures.count), baselineRate.rate * 100, baselinePeak))
+    }
+
+    /// The utterance fixtures of `AudioFixtures/fixtures.tsv` in their original format.
+    static func loadFixtures() throws -> [Fixture] {
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("AudioFixtures")
+        guard let manifest = try? String(contentsOf: folder.appendingPathComponent("fixtures.tsv"), encoding: .utf8) else {
+            throw BenchmarkError("run from the repository: AudioFixtures/fixtures.tsv not found")
+        }
+        return try manifest.split(separator: "\n").compactMap { line -> Fixture? in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count == 3, columns[1] == "utterance", columns[0].split(separator: "-").count == 2 else { return nil }
+            let file = folder.appendingPathComponent(columns[0])
+            return Fixture(file: file, transcript: columns[2], samples: try WAVReader.read(contentsOf: file).speechSamples())
+        }
+    }
+
+    /// Runs `pocketsphinx_continuous -infile` on one file and returns what it heard.
+    static func continuous(_ file: URL, grammar: URL, dictionary: URL, options: RecognizerOptions) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pocketsphinx_continuous")
+        process.arguments = [
+            "-infile", file.path, "-jsgf", grammar.path, "-dict", dictionary.path, "-logfn", "/dev/null",
+            "-hmm", SpeechModel.debianEnglish.acousticModel.path, "-beam", "\(options.beam)", "-pbeam", "\(options.beam)",
+            "-wbeam", "\(options.wordBeam)", "-wip", "\(options.wordInsertionPenalty)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError("pocketsphinx_continuous failed on \(file.lastPathComponent)") }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Peak resident memory in MB of this process or of its largest finished child.
+    static func peakMemory(_ who: __rusage_who) -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(who.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
