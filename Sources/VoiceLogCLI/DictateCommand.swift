@@ -5,7 +5,8 @@ import VoiceLogSpeech
 
 /// `voicelog dictate`: speech from a WAV file, raw PCM on standard input or the microphone,
 /// split into utterances at silences; each is parsed, reported and, when `ok` and heard
-/// with confidence, stored with its transcript and alternatives.
+/// with confidence, stored with its transcript and alternatives. With `--review`, each is
+/// confirmed or corrected at the prompt instead, whatever the confidence.
 struct DictateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dictate",
@@ -25,6 +26,9 @@ struct DictateCommand: ParsableCommand {
     @Option(name: .long, help: "Utterances heard with less confidence than this (0-1) are reported, not stored.")
     var minimumConfidence = 0.5
 
+    @Flag(name: .long, help: "Confirm or correct each utterance at a prompt before it is stored (with --audio or --mic, at a terminal).")
+    var review = false
+
     @Argument(help: "- to read raw 16 kHz mono S16LE PCM from standard input.")
     var stdin: String?
 
@@ -32,14 +36,20 @@ struct DictateCommand: ParsableCommand {
         let sources = [audio != nil, mic, stdin != nil].filter { $0 }.count
         if sources != 1 { throw ValidationError("Give one source: --audio FILE, --mic, or - for raw PCM on standard input.") }
         if let stdin, stdin != "-" { throw ValidationError("'\(stdin)' is not a source; use --audio FILE for a WAV file.") }
+        if review, stdin != nil { throw ValidationError("--review answers on standard input, which here carries the audio; use --audio or --mic.") }
+        if review, recording.dryRun || recording.format != .text { throw ValidationError("--review stores what is confirmed and writes text; drop --dry-run and --format.") }
     }
 
     func run() throws {
         let grammar = try parsing.loadGrammar()
         let parser = UtteranceParser(grammar: grammar)
         let recognizer = try SpeechGrammar(grammar: grammar).recognizer()
-        let recorder = try recording.recorder(source: .voice, grammar: grammar, now: parsing.referenceTime())
         let audioName = audio.map { URL(fileURLWithPath: $0).lastPathComponent }
+        if review {
+            try reviewEach(from: recognizer, parser: parser, grammar: grammar, audioName: audioName)
+            return
+        }
+        let recorder = try recording.recorder(source: .voice, grammar: grammar, now: parsing.referenceTime())
         func handle(_ transcript: Transcript) {
             guard !transcript.isEmpty else { return }
             let now = parsing.referenceTime()
@@ -53,18 +63,47 @@ struct DictateCommand: ParsableCommand {
             recorder.record(result, referenceTime: now, alternatives: transcript.alternatives, audioFile: audioName,
                             extra: [("transcript", .object(transcript.jsonMembers))])
         }
+        try listen(with: recognizer) { transcript in
+            handle(transcript)
+            return true
+        }
+    }
+
+    /// Each utterance heard, shown with its confidence and alternatives, then stored, edited,
+    /// typed again or skipped at the prompt; a summary at the end.
+    private func reviewEach(from recognizer: SpeechRecognizer, parser: UtteranceParser, grammar: Grammar, audioName: String?) throws {
+        let prompt = PromptInput()
+        guard prompt.isTerminal else { throw CLIError("--review needs a terminal to ask at.") }
+        let now = parsing.referenceTime()
+        let database = try recording.storage.open(grammar: grammar)
+        let reviewer = ReviewPrompt(input: prompt, renderer: ResultRenderer(now: now, colors: .forStandardOutput),
+                                    parser: parser, database: database, now: now, source: .voice)
+        var tally = ReviewTally()
+        try listen(with: recognizer) { transcript in
+            guard !transcript.isEmpty else { return true }
+            let confidence = transcript.confidence.map { ", confidence \(JSONValue.format(($0 * 100).rounded() / 100))" } ?? ""
+            print("Heard \"\(transcript.text)\"\(confidence)")
+            if !transcript.alternatives.isEmpty { print("  or perhaps: " + transcript.alternatives.map { "\"\($0)\"" }.joined(separator: ", ")) }
+            let decision = reviewer.review(parser.parse(transcript.text, now: parsing.referenceTime()),
+                                           speech: (transcript.alternatives, audioName))
+            tally.count(decision)
+            return decision != .quit
+        }
+        print(tally.summary(databasePath: database.path), terminator: "")
+    }
+
+    /// Hands each utterance of the chosen source to `handle` until the source ends or
+    /// `handle` returns false.
+    private func listen(with recognizer: SpeechRecognizer, _ handle: (Transcript) throws -> Bool) throws {
         if let audio {
             let clip = try WAVReader.read(contentsOf: URL(fileURLWithPath: audio))
             let stream = try recognizer.makeStream()
-            for transcript in try stream.feed(clip.speechSamples()) { handle(transcript) }
-            if let last = try stream.finish() { handle(last) }
+            for transcript in try stream.feed(clip.speechSamples()) where try !handle(transcript) { return }
+            if let last = try stream.finish() { _ = try handle(last) }
         } else if mic {
-            try MicrophoneSource().listen(with: recognizer) { transcript in
-                handle(transcript)
-                return true
-            }
+            try MicrophoneSource().listen(with: recognizer, onUtterance: handle)
         } else {
-            try recognizer.transcribeStream(from: FileHandle.standardInput) { handle($0) }
+            try recognizer.transcribeStream(from: FileHandle.standardInput) { _ = try handle($0) }
         }
     }
 }

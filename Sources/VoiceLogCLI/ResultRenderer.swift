@@ -39,6 +39,11 @@ struct ResultRenderer {
             parts.append(JSONValue.format(systolic) + diastolic)
             used.formUnion(["systolic", "diastolic"])
         }
+        // "90 ml" said is shown once, not again beside the 90 ml it converts to.
+        if case .amount(let said, "ml")? = entry["amount"],
+           entry.fields.contains(where: { $0.name.hasSuffix("_ml") && $0.value.number == said }) {
+            used.insert("amount")
+        }
         for (name, value) in entry.fields where !used.contains(name) {
             parts.append(describe(name, value, in: entry))
         }

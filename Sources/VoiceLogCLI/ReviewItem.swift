@@ -9,6 +9,8 @@ struct ReviewItem {
     private(set) var corrections: [Int: Entry] = [:]
     let checker: FeasibilityChecker
     let now: LocalDateTime
+    /// What else the recogniser may have heard, and the audio file, for a dictated utterance.
+    var speech: (alternatives: [String], audioFile: String?) = ([], nil)
 
     init(heard: ParseResult, checker: FeasibilityChecker, now: LocalDateTime) {
         self.heard = heard
@@ -37,6 +39,6 @@ struct ReviewItem {
 
     /// What is committed: the utterance as heard; ``corrections`` go with it.
     func utterance(source: UtteranceSource) -> Utterance {
-        Utterance(heard, source: source, referenceTime: now)
+        Utterance(heard, source: source, referenceTime: now, alternatives: speech.alternatives, audioFile: speech.audioFile)
     }
 }

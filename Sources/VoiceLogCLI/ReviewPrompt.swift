@@ -23,9 +23,10 @@ struct ReviewPrompt {
 
         """
 
-    /// Reviews one result at the prompt.
-    func review(_ heard: ParseResult) -> ReviewDecision {
+    /// Reviews one result at the prompt; a dictated one keeps its alternatives and audio file.
+    func review(_ heard: ParseResult, speech: (alternatives: [String], audioFile: String?) = ([], nil)) -> ReviewDecision {
         var item = ReviewItem(heard: heard, checker: parser.checker, now: now)
+        item.speech = speech
         var changed = false
         print(renderer.render(item.current), terminator: "")
         while true {
@@ -56,6 +57,7 @@ struct ReviewPrompt {
                 guard let text = input.readLine(prompt: "Type it again: ") else { return .quit }
                 guard !text.trimmingSpaces.isEmpty else { continue }
                 item = ReviewItem(heard: parser.parse(text, now: now), checker: parser.checker, now: now)
+                item.speech = speech
                 changed = true
                 print(renderer.render(item.current), terminator: "")
             case "q", "quit":

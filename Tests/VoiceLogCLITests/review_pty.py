@@ -327,9 +327,38 @@ def yes_at_a_terminal(s):
     expect([e["kind"] for e in s.entries()], ["weight"])
 
 
+def dictate_and_correct(s):
+    """dictate --review: what was heard is shown with its confidence, edited at the prompt, and
+    stored as a voice utterance with its audio file, the heard value kept as revision 1."""
+    fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "AudioFixtures", "utt1-v1.wav")
+    s.child = pexpect.spawn(s.binary, ["dictate", "--review", "--audio", fixture, "--now", NOW, "--db", s.db],
+                            env=s.env, encoding="utf-8", timeout=60, dimensions=(40, 200), preexec_fn=default_interrupt)
+    s.log = []
+    s.child.logfile_read = s
+    s.answer(STORE, "e")
+    s.answer("Edit: ", "value 6.8")
+    s.answer(STORE, "y")
+    assert s.finish() == (0, None)
+    screen = s.screen()
+    heard = screen.split("\n")[0]
+    expect(heard.startswith('Heard "glucose six point two after dinner", confidence '), True)
+    expect_text(screen[len(heard) + 1:], GLUCOSE_62.replace("6.2 after", "six point two after") + STORE + """e
+Edit: value 6.8
+"glucose six point two after dinner"  ok, edited
+  Glucose 6.8 mmol/L, after dinner, today 10:00
+""" + STORE + """y
+  stored as utterance 1
+Reviewed 1 utterance: 0 accepted, 1 edited, 0 skipped, 0 infeasible, 0 incomplete, 0 unrecognized.
+1 utterance stored in <DB>
+""")
+    expect(s.rows("SELECT source, audio_file, text FROM utterance"), [("voice", "utt1-v1.wav", "glucose six point two after dinner")])
+    expect(s.rows("SELECT revision, fields ->> '$.value' FROM entry_revision ORDER BY revision"), [(1, 6.2), (2, 6.8)])
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in [
     accept, edit_then_accept, edit_to_infeasible, skip, quit_half_way, retype_and_edit_one_of_two,
-    history_recalls_an_edit, interrupted, end_of_input, not_a_terminal, yes_at_a_terminal]}
+    history_recalls_an_edit, interrupted, end_of_input, not_a_terminal, yes_at_a_terminal,
+    dictate_and_correct]}
 
 
 class Mismatch(Exception):
