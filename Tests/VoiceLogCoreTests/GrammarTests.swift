@@ -34,6 +34,8 @@ import VoiceLogGrammars
         ("kind x\n    frobnicate\n", "bad.grammar:2: unknown line 'frobnicate' in kind 'x'"),
         ("  indented\n", "bad.grammar:1: an indented line outside any block"),
         ("kind x\n    limit a 5..1\n", "bad.grammar:2: '5..1' is not a range like 1..33.3"),
+        ("common\n    say x\n", "bad.grammar:2: only 'part' and 'typed part' lines belong under 'common'"),
+        ("common\n    typed say x\n", "bad.grammar:2: write 'typed part TEMPLATE'"),
     ])
     func mistakesInAGrammarFileAreReportedWithTheirPlace(text: String, message: String) {
         var files = BundledGrammar.files

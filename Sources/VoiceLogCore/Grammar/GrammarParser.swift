@@ -52,14 +52,19 @@ private struct GrammarFileReader {
                     grammar.commonParts.insert(try template(rest), at: grammar.spokenCommonPartCount)
                     grammar.spokenCommonPartCount += 1
                 case "typed":
-                    let (partKeyword, template) = Self.splitKeyword(rest)
-                    guard partKeyword == "part" else { throw failure("write 'typed part TEMPLATE'") }
-                    grammar.commonParts.append(try self.template(template))
+                    grammar.commonParts.append(try typedPart(rest))
                 default:
                     throw failure("only 'part' and 'typed part' lines belong under 'common'")
                 }
             }
         }
+    }
+
+    /// The template of a `typed part TEMPLATE` line, given what follows `typed`.
+    func typedPart(_ rest: String) throws(GrammarError) -> Pattern {
+        let (partKeyword, template) = Self.splitKeyword(rest)
+        guard partKeyword == "part" else { throw failure("write 'typed part TEMPLATE'") }
+        return try self.template(template)
     }
 
     static func splitKeyword(_ line: String) -> (String, String) {
@@ -216,9 +221,7 @@ private struct GrammarFileReader {
             kind.parts.insert(try template(rest), at: kind.spokenPartCount)
             kind.spokenPartCount += 1
         case "typed":
-            let (partKeyword, template) = Self.splitKeyword(rest)
-            guard partKeyword == "part" else { throw failure("write 'typed part TEMPLATE'") }
-            kind.parts.append(try self.template(template))
+            kind.parts.append(try typedPart(rest))
         case "future": kind.allowsFuture = true
         case "example": kind.examples.append(rest)
         case "require":

@@ -1,0 +1,37 @@
+import Testing
+import VoiceLogCore
+import VoiceLogGrammars
+
+/// The shape of the speech grammar compiled from `Grammars/`, rule by rule; that it loads in
+/// PocketSphinx and what it hears are tested with the real decoder elsewhere.
+@Suite struct JSGFCompilerTests {
+    static let jsgf = JSGFCompiler(grammar: BundledGrammar.grammar, isSpeakable: { _ in true }).compile()
+
+    /// The body of a rule, without its name and final semicolon.
+    static func rule(_ name: String) -> String? {
+        jsgf.split(separator: "\n").first { $0.hasPrefix("<\(name)> = ") }.map { String($0.dropFirst(name.count + 5).dropLast()) }
+    }
+
+    @Test func typedCommonPartsAreLeftOutOfSpeech() throws {
+        let time = try #require(Self.rule("time"))
+        #expect(time.contains("<list_period>"))  // "this morning" is said
+        #expect(!Self.jsgf.contains("<list_month>"))  // dates are typed only
+        #expect(!time.contains("half past"))
+    }
+
+    @Test func numbersComeFirstAfterTheIntroduction() throws {
+        // "fed 120 ml of formula": the amount before the milk.
+        let feeding = try #require(Self.rule("kind_feeding"))
+        let first = try #require(Self.rule("kind_feeding_0"))
+        #expect(first.contains("<quantity_feed_volume>"))
+        #expect(feeding.contains("[<kind_feeding_0>]"))
+    }
+
+    @Test func aRequiredFieldOnlyTheTailGivesIsNotOptional() throws {
+        let oxygen = try #require(Self.rule("kind_oxygen"))
+        #expect(oxygen.hasSuffix(" <kind_oxygen_0>"))
+        // A fluid's volume can come with its introduction ("a glass of water"), so it stays optional.
+        let fluid = try #require(Self.rule("kind_fluid"))
+        #expect(fluid.contains("[<kind_fluid_0>]"))
+    }
+}
