@@ -22,7 +22,7 @@ enum SpeechBenchmark {
         let audioSeconds = Double(fixtures.reduce(0) { $0 + $1.samples.count }) / 16_000
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
 
-        var options = RecognizerOptions()
+        var options = SpeechGrammar.tuned(RecognizerOptions())
         options.confidence = nil
         let clock = ContinuousClock()
         var recognizer: SpeechRecognizer?
@@ -107,7 +107,7 @@ enum SpeechBenchmark {
         process.arguments = [
             "-infile", file.path, "-jsgf", grammar.path, "-dict", dictionary.path, "-logfn", "/dev/null",
             "-hmm", SpeechModel.debianEnglish.acousticModel.path, "-beam", "\(options.beam)", "-pbeam", "\(options.beam)",
-            "-wbeam", "\(options.wordBeam)", "-wip", "\(options.wordInsertionPenalty)",
+            "-wbeam", "\(options.wordBeam)", "-wip", "\(options.wordInsertionPenalty)", "-lw", "\(options.languageWeight)",
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -57,6 +57,7 @@ public final class SpeechRecognizer {
             ("-pbeam", "\(options.beam)"),
             ("-wbeam", "\(options.wordBeam)"),
             ("-wip", "\(options.wordInsertionPenalty)"),
+            ("-lw", "\(options.languageWeight)"),
         ]
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.

@@ -46,7 +46,7 @@ import VoiceLogSpeech
         }
         #expect(clips.count == 24)
         let score = try Self.measure(clips, label: "tuned fixtures")
-        #expect(score.wordErrorRate < 0.5)
+        #expect(score.wordErrorRate < 0.45)
         #expect(score.rightEntries >= 9)
     }
 
@@ -67,8 +67,8 @@ import VoiceLogSpeech
             }
         }
         let score = try Self.measure(clips, label: "held-out voices")
-        #expect(score.wordErrorRate < 0.45)
-        #expect(score.rightEntries >= 19)
+        #expect(score.wordErrorRate < 0.42)
+        #expect(score.rightEntries >= 23)
     }
 
     /// Renders a sentence with espeak-ng and converts it to 16 kHz mono 16-bit with sox.
