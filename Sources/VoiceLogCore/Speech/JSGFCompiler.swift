@@ -37,10 +37,11 @@ public struct JSGFCompiler {
     /// The whole JSGF grammar, with `<utterance>` as its public rule.
     ///
     /// An utterance is one entry (at most one of its kind's parts without numbers before its
-    /// introduction, then each field's parts once, in order), with a time before or after it. PocketSphinx copies a rule wherever
-    /// it is referenced, so times stand beside entries rather than inside every kind; the
-    /// text parser attaches them to their entry from the words. Forms of the `written` list
-    /// are left out.
+    /// introduction, then each field's parts once, those with numbers first), with a spoken
+    /// time (`part`, not `typed part`, under `common`) before or after it. PocketSphinx copies
+    /// a rule wherever it is referenced, so times stand beside entries rather than inside every
+    /// kind; the text parser attaches them to their entry from the words. Forms of the
+    /// `written` list are left out.
     public func compile() -> String {
         let book = RuleBook()
         var entries: [String] = []
