@@ -55,9 +55,11 @@ class Session:
         self.child = None
 
     def start(self, *extra):
-        args = ["review", "--now", NOW, "--db", self.db, *extra, self.transcript]
+        return self.spawn(["review", "--now", NOW, "--db", self.db, *extra, self.transcript])
+
+    def spawn(self, args, timeout=15):
         self.child = pexpect.spawn(self.binary, args, env=self.env, encoding="utf-8",
-                                   timeout=15, dimensions=(40, 200), preexec_fn=default_interrupt)
+                                   timeout=timeout, dimensions=(40, 200), preexec_fn=default_interrupt)
         self.log = []
         self.child.logfile_read = self
         return self
@@ -119,22 +121,32 @@ Reviewed 1 utterance: 1 accepted, 0 edited, 0 skipped, 0 infeasible, 0 incomplet
            [{"kind": "glucose", "time": NOW, "value": 6.2, "tag": "after dinner", "unit": "mmol/L"}])
 
 
-def edit_then_accept(s):
-    s.__init__(s.binary, os.path.dirname(s.db), ["glucose 6.2 after dinner"])
-    s.start()
+def edit_value_to_6_8(s):
+    """Answers the prompt: edit, "value 6.8", store."""
     s.answer(STORE, "e")
     s.answer("Edit: ", "value 6.8")
     s.answer(STORE, "y")
     assert s.finish() == (0, None)
-    expect_screen(s, GLUCOSE_62 + STORE + """e
+
+
+def glucose_edited_to_6_8(said):
+    """The screen of edit_value_to_6_8 on "glucose ... after dinner" said as `said`."""
+    return GLUCOSE_62.replace("glucose 6.2 after", said) + STORE + f"""e
 Edit: value 6.8
-"glucose 6.2 after dinner"  ok, edited
+"{said} dinner"  ok, edited
   Glucose 6.8 mmol/L, after dinner, today 10:00
 """ + STORE + """y
   stored as utterance 1
 Reviewed 1 utterance: 0 accepted, 1 edited, 0 skipped, 0 infeasible, 0 incomplete, 0 unrecognized.
 1 utterance stored in <DB>
-""")
+"""
+
+
+def edit_then_accept(s):
+    s.__init__(s.binary, os.path.dirname(s.db), ["glucose 6.2 after dinner"])
+    s.start()
+    edit_value_to_6_8(s)
+    expect_screen(s, glucose_edited_to_6_8("glucose 6.2 after"))
     expect([e["value"] for e in s.entries()], [6.8])
     # What was heard stays beside the edit: revision 1 as heard, revision 2 as corrected.
     expect(s.rows("SELECT revision, fields ->> '$.value' FROM entry_revision ORDER BY revision"), [(1, 6.2), (2, 6.8)])
@@ -331,29 +343,14 @@ def dictate_and_correct(s):
     """dictate --review: what was heard is shown with its confidence, edited at the prompt, and
     stored as a voice utterance with its audio file, the heard value kept as revision 1."""
     fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "AudioFixtures", "utt1-v1.wav")
-    s.child = pexpect.spawn(s.binary, ["dictate", "--review", "--audio", fixture, "--now", NOW, "--db", s.db],
-                            env=s.env, encoding="utf-8", timeout=60, dimensions=(40, 200), preexec_fn=default_interrupt)
-    s.log = []
-    s.child.logfile_read = s
-    s.answer(STORE, "e")
-    s.answer("Edit: ", "value 6.8")
-    s.answer(STORE, "y")
-    assert s.finish() == (0, None)
+    s.spawn(["dictate", "--review", "--audio", fixture, "--now", NOW, "--db", s.db], timeout=60)
+    edit_value_to_6_8(s)
     screen = s.screen()
     heard = screen.split("\n")[0]
     expect(heard.startswith('Heard "glucose six point two after dinner", confidence '), True)
-    expect_text(screen[len(heard) + 1:], GLUCOSE_62.replace("6.2 after", "six point two after") + STORE + """e
-Edit: value 6.8
-"glucose six point two after dinner"  ok, edited
-  Glucose 6.8 mmol/L, after dinner, today 10:00
-""" + STORE + """y
-  stored as utterance 1
-Reviewed 1 utterance: 0 accepted, 1 edited, 0 skipped, 0 infeasible, 0 incomplete, 0 unrecognized.
-1 utterance stored in <DB>
-""")
+    expect_text(screen[len(heard) + 1:], glucose_edited_to_6_8("glucose six point two after"))
     expect(s.rows("SELECT source, audio_file, text FROM utterance"), [("voice", "utt1-v1.wav", "glucose six point two after dinner")])
     expect(s.rows("SELECT revision, fields ->> '$.value' FROM entry_revision ORDER BY revision"), [(1, 6.2), (2, 6.8)])
-
 
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in [
     accept, edit_then_accept, edit_to_infeasible, skip, quit_half_way, retype_and_edit_one_of_two,
