@@ -37,6 +37,7 @@ public struct SpeechGrammar {
         var options = options
         options.wordInsertionPenalty = 0.05
         options.languageWeight = 10
+        options.topGaussians = 16
         return options
     }
 

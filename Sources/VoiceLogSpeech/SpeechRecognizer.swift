@@ -58,6 +58,7 @@ public final class SpeechRecognizer {
             ("-wbeam", "\(options.wordBeam)"),
             ("-wip", "\(options.wordInsertionPenalty)"),
             ("-lw", "\(options.languageWeight)"),
+            ("-topn", "\(options.topGaussians)"),
         ]
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.
@@ -74,6 +75,7 @@ public final class SpeechRecognizer {
                 ("-dict", dictionaryFile.path),
                 ("-beam", "\(confidence.beam)"),
                 ("-pbeam", "\(confidence.beam)"),
+                ("-topn", "\(options.topGaussians)"),
             ]
             let decoder = try PocketSphinxDecoder(arguments: phoneArguments + options.extraArguments, log: options.log)
             _ = try decoder.call(strict: false, { ps_set_allphone($0, "phones", nil) }, failed: { $0 < 0 }) {

@@ -46,8 +46,8 @@ import VoiceLogSpeech
         }
         #expect(clips.count == 24)
         let score = try Self.measure(clips, label: "tuned fixtures")
-        #expect(score.wordErrorRate < 0.45)
-        #expect(score.rightEntries >= 9)
+        #expect(score.wordErrorRate < 0.32)
+        #expect(score.rightEntries >= 14)
     }
 
     @Test(.enabled(if: hasSpeechSynthesis, "needs espeak-ng and sox (apt-get install espeak-ng sox)"))
@@ -67,8 +67,8 @@ import VoiceLogSpeech
             }
         }
         let score = try Self.measure(clips, label: "held-out voices")
-        #expect(score.wordErrorRate < 0.42)
-        #expect(score.rightEntries >= 23)
+        #expect(score.wordErrorRate < 0.33)
+        #expect(score.rightEntries >= 26)
     }
 
     /// Renders a sentence with espeak-ng and converts it to 16 kHz mono 16-bit with sox.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VoiceLogCLI
+import VoiceLogCore
 import VoiceLogGrammars
 import VoiceLogSpeech
 
@@ -23,6 +24,29 @@ import VoiceLogSpeech
         for written in ["oz", "mg", "tbsp", "tue"] {
             #expect(!words.contains(written), "\(written) is written only, yet the speech grammar offers it")
         }
+    }
+
+    /// A quantity or duration with a speech shape (`~5..300`, in the base unit) offers each
+    /// unit only the counts that reach it, so a misheard unit or number that would make an
+    /// impossible amount is no path; typed, the same amounts still parse and are reported.
+    @Test func impossibleAmountsAreNoPathsOfTheSpeechGrammar() throws {
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+        var options = RecognizerOptions()
+        options.confidence = nil
+        let recognizer = try speech.recognizer(options: options)
+        for sentence in ["fed ninety millilitres of formula", "fed four ounces of formula", "fed two and a half ounces of formula",
+                         "drank two litres of water", "drank half a litre of water", "drank one point five litres of water",
+                         "had two hundred millilitres of orange juice", "breastfed for fifteen minutes on the left side",
+                         "breastfed for half an hour", "ran for two and a half hours", "walked for forty five minutes"] {
+            #expect(recognizer.canSay(sentence), "\"\(sentence)\" should be a path")
+        }
+        for sentence in ["fed ninety litres of formula", "fed twenty ounces of formula", "drank two hundred litres of water",
+                         "drank twenty bottles of water", "breastfed for four fifty minutes", "breastfed for three hours",
+                         "ran for twelve hours"] {
+            #expect(!recognizer.canSay(sentence), "\"\(sentence)\" should be no path")
+        }
+        let typed = UtteranceParser(grammar: BundledGrammar.grammar).parse("fed 90 litres of formula", now: LocalDateTime(year: 2026, month: 11, day: 21, hour: 12))
+        #expect(typed.status == .infeasible)
     }
 
     /// What a user says must be a path of the speech grammar, or the recogniser can only

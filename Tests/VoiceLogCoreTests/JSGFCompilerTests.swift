@@ -23,7 +23,7 @@ import VoiceLogGrammars
         // "fed 120 ml of formula": the amount before the milk.
         let feeding = try #require(Self.rule("kind_feeding"))
         let first = try #require(Self.rule("kind_feeding_0"))
-        #expect(first.contains("<quantity_feed_volume>"))
+        #expect(first.contains("<quantity_feed_volume_5_300>"))
         #expect(feeding.contains("[<kind_feeding_0>]"))
     }
 

@@ -28,7 +28,7 @@ extension Grammar {
                 switch source {
                 case .list(let name) where lists[name] == nil:
                     throw failure("kind '\(kind.name)' uses list '\(name)', which no file defines")
-                case .quantity(let group) where unitGroups[group] == nil,
+                case .quantity(let group, _) where unitGroups[group] == nil,
                      .unit(let group) where unitGroups[group] == nil:
                     throw failure("kind '\(kind.name)' uses units '\(group)', which no file defines")
                 default: break

@@ -25,11 +25,13 @@ public enum SlotSource: Hashable, Sendable {
     /// The minutes of a clock time: 0-59, "oh five", "o'clock".
     case minute
     /// A number and a unit of the named `units` group: "5 oz", "a glass", "half a cup".
-    case quantity(group: String)
+    /// `speech`, in the group's base unit, narrows only the speech grammar.
+    case quantity(group: String, speech: SpeechNumberShape? = nil)
     /// A unit of the named `units` group alone; the capture gets its symbol.
     case unit(group: String)
     /// A number and a unit of time, converted to the named unit (`min`, `s`, `h`).
-    case duration(unit: String)
+    /// `speech`, in that unit, narrows only the speech grammar.
+    case duration(unit: String, speech: SpeechNumberShape? = nil)
     /// One or more words taken as they were said (a food, a name).
     case text
     /// Every remaining word (the text of a note).

@@ -104,7 +104,8 @@ struct TemplateParser {
     }
 
     /// `number`, `integer(0..59)`, `number ~1..33,1`, `minute`, `text`, `rest`,
-    /// `duration(min)`, `quantity(group)`, `unit(group)`, or a list name.
+    /// `duration(min)`, `quantity(group)`, `unit(group)`, or a list name; `~LOW..HIGH` after a
+    /// number, quantity or duration shapes what the speech grammar offers.
     static func source(_ spec: String) throws(Failure) -> SlotSource {
         var spec = spec
         var speech: SpeechNumberShape?
@@ -114,6 +115,9 @@ struct TemplateParser {
         }
         let name = spec.prefix { $0 != "(" }.trimmed
         let argument = spec.contains("(") ? spec.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }.trimmed : nil
+        if speech != nil, !["number", "integer", "quantity", "duration"].contains(name) {
+            throw Failure(message: "'~' shapes only the numbers of number, integer, quantity and duration, not '\(name)'")
+        }
         switch name {
         case "number", "integer":
             var shape = NumberShape(integerOnly: name == "integer", speech: speech)
@@ -122,12 +126,12 @@ struct TemplateParser {
         case "minute": return .minute
         case "text": return .text
         case "rest": return .rest
-        case "duration": return .duration(unit: argument ?? "min")
+        case "duration": return .duration(unit: argument ?? "min", speech: speech)
         case "quantity", "unit":
             guard let argument else { throw Failure(message: "\(name) needs a units group: \(name)(volume)") }
-            return name == "unit" ? .unit(group: argument) : .quantity(group: argument)
+            return name == "unit" ? .unit(group: argument) : .quantity(group: argument, speech: speech)
         default:
-            guard argument == nil, speech == nil else { throw Failure(message: "unknown reader '\(name)'") }
+            guard argument == nil else { throw Failure(message: "unknown reader '\(name)'") }
             return .list(name)
         }
     }

@@ -100,7 +100,7 @@ final class PatternMatcher: Sendable {
             }
         case .minute:
             readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
-        case .quantity(let group):
+        case .quantity(let group, _):
             readQuantity(group, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
             }
@@ -109,7 +109,7 @@ final class PatternMatcher: Sendable {
             unitTries[group]?.matches(context.tokens, at: index) { end, unitIndex in
                 found(end, .literal(units[unitIndex].symbol), [], 0)
             }
-        case .duration(let unit):
+        case .duration(let unit, _):
             let factor = grammar.unitGroups["time"]?.units.first { $0.symbol == unit }?.factor ?? 1
             readDuration(context, at: index) { end, seconds in found(end, .number(seconds / factor), [], 0) }
         case .text:

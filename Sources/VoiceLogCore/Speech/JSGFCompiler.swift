@@ -13,6 +13,9 @@ public struct JSGFCompiler {
     public let isSpeakable: (String) -> Bool
     /// Enumerated number ranges larger than this fall back to the general number rule.
     static let largestEnumeratedRange = 1000
+    /// Counts of a unit get a decimal place ("two point five ounces") when they stay at or
+    /// below this; larger units' counts are whole ("one twenty millilitres").
+    static let largestCountWithDecimals = 20
 
     private let speller: NumberSpeller
 
@@ -162,14 +165,26 @@ public struct JSGFCompiler {
         case .list(let name):
             guard let list = grammar.lists[name] else { return nil }
             return phraseRule("list_\(name)", list.phrases.map(\.words), book)
-        case .unit(let group), .quantity(let group):
+        case .unit(let group), .quantity(let group, nil):
             guard let units = grammar.unitGroups[group],
                   let unitRule = phraseRule("units_\(group)", units.units.flatMap(\.phrases), book) else { return nil }
             if case .unit = source { return unitRule }
             let name = "quantity_\(group)"
             define(name, "<\(countRule(book))> <\(unitRule)>", book)
             return name
-        case .duration:
+        case .quantity(let group, let speech?):
+            guard let units = grammar.unitGroups[group] else { return nil }
+            return shapedQuantity(units, speech, book)
+        case .duration(let unit, let speech?):
+            // The shape is in `unit`; the time units convert to seconds.
+            guard let units = grammar.unitGroups["time"],
+                  let factor = units.units.first(where: { $0.symbol == unit })?.factor else { return nil }
+            let seconds = SpeechNumberShape(range: speech.range.lowerBound * Int(factor)...speech.range.upperBound * Int(factor),
+                                            decimals: speech.decimals)
+            guard let quantity = shapedQuantity(units, seconds, book) else { return nil }
+            define("duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)", "<\(quantity)> [and a half]", book)
+            return "duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)"
+        case .duration(_, nil):
             guard let units = grammar.unitGroups["time"],
                   let unitRule = phraseRule("units_time", units.units.flatMap(\.phrases), book) else { return nil }
             define("duration", "<\(countRule(book))> <\(unitRule)> [and a half]", book)
@@ -188,6 +203,48 @@ public struct JSGFCompiler {
         case .text, .rest:
             return nil
         }
+    }
+
+    /// A quantity whose amount in the group's base unit lies in `speech.range`: each unit
+    /// with the counts that reach the range ("one twenty millilitres", "four point five
+    /// ounces", "half a litre"), and units that cannot reach it left out, so that "ninety
+    /// litres" of a baby's feed is no path. Units without a factor take any count.
+    private func shapedQuantity(_ units: UnitGroup, _ speech: SpeechNumberShape, _ book: RuleBook) -> String? {
+        let name = "quantity_\(units.name)_\(speech.range.lowerBound)_\(speech.range.upperBound)"
+        if book.bodies[name] != nil { return name }
+        var options: [String] = []
+        for unit in units.units {
+            let symbol = String(unit.symbol.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            guard let phrases = phraseRule("unit_\(units.name)_\(symbol)", unit.phrases, book) else { continue }
+            let counts = unit.factor.map { shapedCounts(speech, inUnitOf: $0, book) } ?? ["<\(countRule(book))>"]
+            if !counts.isEmpty { options.append("(\(counts.joined(separator: " | "))) <\(phrases)>") }
+        }
+        guard !options.isEmpty else { return nil }
+        define(name, options.joined(separator: " | "), book)
+        return name
+    }
+
+    /// How many of a unit worth `factor` base units can be said for an amount in
+    /// `speech.range`: whole numbers (where the counts stay small, with a decimal place or a
+    /// half: "one point five litres", "two and a half ounces"), "a" or "an" for one, "half a"
+    /// for a half.
+    private func shapedCounts(_ speech: SpeechNumberShape, inUnitOf factor: Double, _ book: RuleBook) -> [String] {
+        let low = Double(speech.range.lowerBound) / factor
+        let high = Double(speech.range.upperBound) / factor
+        var counts: [String] = []
+        if high >= 1 {
+            let wholes = Int(low.rounded(.down))...Int(high.rounded(.down))
+            guard wholes.count <= Self.largestEnumeratedRange else { return ["<\(countRule(book))>"] }
+            if high <= Double(Self.largestCountWithDecimals) {
+                counts.append("<\(numberRange(wholes, decimals: max(1, speech.decimals), book))>")
+                counts.append("<\(numberRange(wholes, decimals: 0, book))> and a half")
+            } else {
+                counts.append("<\(numberRange(wholes, decimals: speech.decimals, book))>")
+            }
+            if low <= 1 { counts += ["a", "an"] }
+        }
+        if (low...high).contains(0.5) { counts += ["half a", "half an"] }
+        return counts
     }
 
     /// A rule of the sayable phrases, or nil if none is sayable.
