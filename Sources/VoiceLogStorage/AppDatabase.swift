@@ -41,7 +41,7 @@ public struct AppDatabase: Sendable {
         try DatabaseLocation.createFolder(for: path)
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: makeConfiguration(busyTimeout: busyTimeout))
+            pool = try makePool(path: path, busyTimeout: busyTimeout)
             // GRDB's pools use synchronous = NORMAL, which may lose the last commits on a power
             // cut; health entries are worth the sync on every commit.
             try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
@@ -49,6 +49,20 @@ public struct AppDatabase: Sendable {
             throw StorageError(error, path: path, busyTimeout: busyTimeout)
         }
         return try AppDatabase(pool, checker: checker, path: path, busyTimeout: busyTimeout)
+    }
+
+    /// Opens a pool on the file. When several programs open a new file at once, all but one
+    /// fail to switch it to WAL mode: SQLite answers that lock conflict at once instead of
+    /// waiting out the busy timeout, so the wait is done here.
+    private static func makePool(path: String, busyTimeout: Double) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: makeConfiguration(busyTimeout: busyTimeout))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
     }
 
     /// A new empty database in memory, for previews and tests of code above the store.

@@ -88,6 +88,22 @@ struct ProcessTests {
         }
     }
 
+    @Test("Connections opening one new file at the same moment all open it")
+    func simultaneousOpensOfANewFile() throws {
+        // The first open switches the file to WAL mode; SQLite refuses the others' switch at
+        // once rather than after the busy timeout, which once failed one writer in a few runs.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let failures = LockedCount()
+        for round in 0..<20 {
+            let database = folder.file("new-\(round).sqlite")
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do { _ = try AppDatabase.open(path: database, checker: testChecker) } catch { failures.add() }
+            }
+        }
+        #expect(failures.value == 0)
+    }
+
     @Test("Several processes committing at once to one new file lose no entry")
     func concurrentWriters() throws {
         let folder = try TemporaryFolder()
@@ -113,4 +129,12 @@ struct ProcessTests {
         let store = try AppDatabase.open(path: database, checker: testChecker)
         #expect(try store.entries().count == writers * lines * 2)
     }
+}
+
+/// A counter that concurrent threads add to.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }
