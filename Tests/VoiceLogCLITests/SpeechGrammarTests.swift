@@ -42,7 +42,7 @@ import VoiceLogSpeech
         }
         for sentence in ["fed ninety litres of formula", "fed twenty ounces of formula", "drank two hundred litres of water",
                          "drank twenty bottles of water", "breastfed for four fifty minutes", "breastfed for three hours",
-                         "ran for twelve hours"] {
+                         "ran for twelve hours", "walked for four thirty minutes"] {
             #expect(!recognizer.canSay(sentence), "\"\(sentence)\" should be no path")
         }
         let typed = UtteranceParser(grammar: BundledGrammar.grammar).parse("fed 90 litres of formula", now: LocalDateTime(year: 2026, month: 11, day: 21, hour: 12))

@@ -174,14 +174,14 @@ public struct JSGFCompiler {
             return name
         case .quantity(let group, let speech?):
             guard let units = grammar.unitGroups[group] else { return nil }
-            return shapedQuantity(units, speech, book)
+            return shapedQuantity(units, speech, pairedHundreds: true, book)
         case .duration(let unit, let speech?):
             // The shape is in `unit`; the time units convert to seconds.
             guard let units = grammar.unitGroups["time"],
                   let factor = units.units.first(where: { $0.symbol == unit })?.factor else { return nil }
             let seconds = SpeechNumberShape(range: speech.range.lowerBound * Int(factor)...speech.range.upperBound * Int(factor),
                                             decimals: speech.decimals)
-            guard let quantity = shapedQuantity(units, seconds, book) else { return nil }
+            guard let quantity = shapedQuantity(units, seconds, pairedHundreds: false, book) else { return nil }
             define("duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)", "<\(quantity)> [and a half]", book)
             return "duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)"
         case .duration(_, nil):
@@ -208,15 +208,16 @@ public struct JSGFCompiler {
     /// A quantity whose amount in the group's base unit lies in `speech.range`: each unit
     /// with the counts that reach the range ("one twenty millilitres", "four point five
     /// ounces", "half a litre"), and units that cannot reach it left out, so that "ninety
-    /// litres" of a baby's feed is no path. Units without a factor take any count.
-    private func shapedQuantity(_ units: UnitGroup, _ speech: SpeechNumberShape, _ book: RuleBook) -> String? {
-        let name = "quantity_\(units.name)_\(speech.range.lowerBound)_\(speech.range.upperBound)"
+    /// litres" of a baby's feed is no path. Units without a factor take any count;
+    /// `pairedHundreds` is passed on to `NumberSpeller`.
+    private func shapedQuantity(_ units: UnitGroup, _ speech: SpeechNumberShape, pairedHundreds: Bool, _ book: RuleBook) -> String? {
+        let name = "quantity_\(units.name)_\(speech.range.lowerBound)_\(speech.range.upperBound)\(pairedHundreds ? "" : "_unpaired")"
         if book.bodies[name] != nil { return name }
         var options: [String] = []
         for unit in units.units {
             let symbol = String(unit.symbol.map { $0.isLetter || $0.isNumber ? $0 : "_" })
             guard let phrases = phraseRule("unit_\(units.name)_\(symbol)", unit.phrases, book) else { continue }
-            let counts = unit.factor.map { shapedCounts(speech, inUnitOf: $0, book) } ?? ["<\(countRule(book))>"]
+            let counts = unit.factor.map { shapedCounts(speech, inUnitOf: $0, pairedHundreds: pairedHundreds, book) } ?? ["<\(countRule(book))>"]
             if !counts.isEmpty { options.append("(\(counts.joined(separator: " | "))) <\(phrases)>") }
         }
         guard !options.isEmpty else { return nil }
@@ -228,7 +229,7 @@ public struct JSGFCompiler {
     /// `speech.range`: whole numbers (where the counts stay small, with a decimal place or a
     /// half: "one point five litres", "two and a half ounces"), "a" or "an" for one, "half a"
     /// for a half.
-    private func shapedCounts(_ speech: SpeechNumberShape, inUnitOf factor: Double, _ book: RuleBook) -> [String] {
+    private func shapedCounts(_ speech: SpeechNumberShape, inUnitOf factor: Double, pairedHundreds: Bool, _ book: RuleBook) -> [String] {
         let low = Double(speech.range.lowerBound) / factor
         let high = Double(speech.range.upperBound) / factor
         var counts: [String] = []
@@ -239,7 +240,7 @@ public struct JSGFCompiler {
                 counts.append("<\(numberRange(wholes, decimals: max(1, speech.decimals), book))>")
                 counts.append("<\(numberRange(wholes, decimals: 0, book))> and a half")
             } else {
-                counts.append("<\(numberRange(wholes, decimals: speech.decimals, book))>")
+                counts.append("<\(numberRange(wholes, decimals: speech.decimals, pairedHundreds: pairedHundreds, book))>")
             }
             if low <= 1 { counts += ["a", "an"] }
         }
@@ -259,10 +260,10 @@ public struct JSGFCompiler {
 
     /// Whole numbers in a range, each spelled every way it is said, with up to `decimals`
     /// digits after "point".
-    private func numberRange(_ range: ClosedRange<Int>, decimals: Int, _ book: RuleBook) -> String {
-        let name = "number_\(range.lowerBound)_\(range.upperBound)_\(decimals)"
+    private func numberRange(_ range: ClosedRange<Int>, decimals: Int, pairedHundreds: Bool = true, _ book: RuleBook) -> String {
+        let name = "number_\(range.lowerBound)_\(range.upperBound)_\(decimals)\(pairedHundreds ? "" : "_unpaired")"
         guard book.bodies[name] == nil else { return name }
-        let wholes = range.flatMap { speller.spellings(of: $0) }.joined(separator: " | ")
+        let wholes = range.flatMap { speller.spellings(of: $0, pairedHundreds: pairedHundreds) }.joined(separator: " | ")
         if decimals == 0 {
             define(name, wholes, book)
         } else {

@@ -20,16 +20,20 @@ public struct NumberSpeller: Sendable {
     }
 
     /// The ways of saying `number` (0-999; larger numbers get their digits one by one).
-    public func spellings(of number: Int) -> [String] {
+    /// `pairedHundreds` offers 120 as "one twenty" too, as blood pressures and feeds are said;
+    /// durations are not, and there "for thirty minutes" would read as 430.
+    public func spellings(of number: Int, pairedHundreds: Bool = true) -> [String] {
         switch number {
-        case ..<0: return spellings(of: -number).map { "minus " + $0 }
+        case ..<0: return spellings(of: -number, pairedHundreds: pairedHundreds).map { "minus " + $0 }
         case 0..<100: return [belowHundred(number)]
         case 100..<1000:
             let (head, rest) = (number / 100, number % 100)
             let leading = digits[head]!
             if rest == 0 { return ["\(leading) \(hundred)"] }
             var forms = ["\(leading) \(hundred) \(belowHundred(rest))", "\(leading) \(hundred) and \(belowHundred(rest))"]
-            forms.append(rest < 10 ? "\(leading) oh \(digits[rest]!)" : "\(leading) \(belowHundred(rest))")
+            if pairedHundreds {
+                forms.append(rest < 10 ? "\(leading) oh \(digits[rest]!)" : "\(leading) \(belowHundred(rest))")
+            }
             return forms
         default:
             return [String(number).map { digits[Int(String($0))!]! }.joined(separator: " ")]
