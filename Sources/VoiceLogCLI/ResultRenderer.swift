@@ -69,9 +69,16 @@ struct ResultRenderer {
         case "with": return "with \(text)"
         case "where": return "at \(text)"
         default:
-            if name.hasSuffix("_ml") { return "\(text) ml" }
-            if name.hasSuffix("_min") { return "\(text) min" }
+            if name.hasSuffix("_ml") { return "\(Self.shown(value)) ml" }
+            if name.hasSuffix("_min") { return "\(Self.shown(value)) min" }
             return text
         }
+    }
+
+    /// A converted amount to one decimal place, as it is read: 3 oz is "88.7" ml, not
+    /// "88.7205". The stored and JSON values keep every digit.
+    private static func shown(_ value: FieldValue) -> String {
+        guard let number = value.number else { return value.displayText }
+        return JSONValue.format((number * 10).rounded() / 10)
     }
 }

@@ -25,9 +25,14 @@ import Glibc
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    /// Runs `voicelog batch --dry-run --format jsonl` on `path`; output goes through files,
-    /// so a megabyte of results can't fill a pipe.
+    /// Runs `voicelog batch --dry-run --format jsonl` on `path`.
     static func batch(_ path: String) throws -> Run {
+        try run(["batch", "--dry-run", "--format", "jsonl", "--now", "2026-11-21T10:00:00", path])
+    }
+
+    /// Runs `voicelog` with `arguments`; output goes through files, so a megabyte of results
+    /// can't fill a pipe.
+    static func run(_ arguments: [String]) throws -> Run {
         let binary = try #require(binary, "build the voicelog product first (swift build)")
         let folder = FileManager.default.temporaryDirectory.path + "/voicelog-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -36,7 +41,7 @@ import Glibc
         _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["batch", "--dry-run", "--format", "jsonl", "--now", "2026-11-21T10:00:00", path]
+        process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: folder + "/out")
         process.standardError = FileHandle(forWritingAtPath: folder + "/err")
@@ -87,6 +92,17 @@ import Glibc
         #expect((results[4]?["input"] as? String) == "blood pressure 120 over 80\u{0}\u{0}")
         #expect((results[5]?["input"] as? String) == "fed 120 ml formula")
         #expect((results[8]?["input"] as? String) == "mild headache")
+    }
+
+    @Test func convertedAmountsAreShownToOneDecimalAndStoredWhole() throws {
+        let shown = try Self.run(["parse", "--now", "2026-11-21T10:00:00", "fed 3 oz formula"])
+        #expect(shown.status == 0)
+        #expect(shown.lines.contains { $0.contains("Feeding formula, 88.7 ml, 3 oz") }, "\(shown.lines)")
+        let file = Self.file(Array("fed 3 oz formula\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let json = try Self.batch(file)
+        let entries = try #require(Self.object(json.lines[0])?["entries"] as? [[String: Any]])
+        #expect(entries.first?["volume_ml"] as? Double == 88.7205)
     }
 
     @Test func anEmptyFileGivesNoLines() throws {
