@@ -157,18 +157,18 @@ def edit_to_infeasible(s):
     s.__init__(s.binary, os.path.dirname(s.db), ["glucose 6.2 after dinner"])
     s.start()
     s.answer(STORE, "e")
-    s.answer("Edit: ", "value 75")
+    s.answer("Edit: ", "value 35")
     s.answer(FIX, "y")
     s.answer(FIX, "e")
     s.answer("Edit: ", "value lots")
     s.answer(FIX, "n")
     assert s.finish() == (0, None)
     expect_screen(s, GLUCOSE_62 + STORE + """e
-Edit: value 75
+Edit: value 35
 "glucose 6.2 after dinner"  infeasible, edited
-  Glucose 75 mmol/L, after dinner, today 10:00
-  ✗ The entered number is not reasonable: glucose 75 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.
-  ! Glucose 75 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan.
+  Glucose 35 mmol/L, after dinner, today 10:00
+  ✗ The entered number is not reasonable: glucose 35 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.
+  ! Glucose 35 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan.
 """ + FIX + """y
   ✗ It cannot be stored as it is: edit it (e), type it again (r) or skip it (n).
 """ + FIX + """e

@@ -32,6 +32,12 @@ import VoiceLogGrammars
          #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 120, "unit": "mmol/L"}"#),
         ("glucose 6.2", "value 112 mg/dL",
          #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 112, "unit": "mg/dL"}"#),
+        ("glucose 6.2", "value 120",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 120, "unit": "mg/dL"}"#),
+        ("glucose 120", "value 6.8",
+         #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 6.8, "unit": "mmol/L"}"#),
+        ("temperature 38", "value 101",
+         #"{"kind": "temperature", "time": "2026-11-21T10:00:00", "value": 101, "unit": "F"}"#),
         ("glucose 6.2 after dinner", "6.8 before lunch",
          #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 6.8, "tag": "before lunch", "unit": "mmol/L"}"#),
         ("glucose 6.2 after dinner", "at half past eight",
@@ -54,10 +60,11 @@ import VoiceLogGrammars
     }
 
     @Test func anInfeasibleEditIsShownWithTheRulesMessage() {
-        let result = edited("glucose 6.2 after dinner", "value 75")
-        #expect(result.json == #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 75, "tag": "after dinner", "unit": "mmol/L"}"#)
-        #expect(result.problems == ["The entered number is not reasonable: glucose 75 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.",
-                                   "Glucose 75 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan."])
+        // 35 is neither a likely mmol/L nor a likely mg/dL value, so the unit stays as it was.
+        let result = edited("glucose 6.2 after dinner", "value 35")
+        #expect(result.json == #"{"kind": "glucose", "time": "2026-11-21T10:00:00", "value": 35, "tag": "after dinner", "unit": "mmol/L"}"#)
+        #expect(result.problems == ["The entered number is not reasonable: glucose 35 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement.",
+                                   "Glucose 35 mmol/L is above 13.9 mmol/L, outside the usual target range. Please check the reading and follow your care plan."])
     }
 
     @Test func aTimeLaterThanNowIsRefusedByTheRules() {

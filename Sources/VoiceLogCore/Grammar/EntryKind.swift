@@ -41,6 +41,11 @@ public struct Assignment: Sendable {
     public var field: String
     public var value: String
     public var condition: Condition?
+
+    /// The value as a field holds it: a number if it reads as one.
+    public var fieldValue: FieldValue {
+        Double(value).map(FieldValue.number) ?? .text(value)
+    }
 }
 
 /// An accepted range for a number field; outside it the entry is infeasible (or, for a

@@ -83,7 +83,7 @@ struct EntryBuilder {
     private func apply(_ assignments: [Assignment], to entry: inout Entry) {
         for assignment in assignments where entry[assignment.field] == nil {
             if assignment.condition?.holds(for: entry) ?? true {
-                entry[assignment.field] = Double(assignment.value).map(FieldValue.number) ?? .text(assignment.value)
+                entry[assignment.field] = assignment.fieldValue
             }
         }
     }

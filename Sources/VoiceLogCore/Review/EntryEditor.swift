@@ -29,7 +29,7 @@ public struct EntryEditor: Sendable {
         if let field = Self.field(named: String(first), in: kind) {
             let value = words.dropFirst().joined(separator: " ")
             if let reading = parser.readFields(value, of: kind.name, introductions: true, now: now), reading.gives(field) {
-                return checked(merging(reading, into: entry), now: now)
+                return checked(merging(reading, into: entry, of: kind), now: now)
             }
             if parser.readFields(text, of: kind.name, now: now) == nil {
                 let said = value.isEmpty ? "nothing" : "'\(value)'"
@@ -37,7 +37,7 @@ public struct EntryEditor: Sendable {
             }
         }
         if let reading = parser.readFields(text, of: kind.name, now: now) {
-            return checked(merging(reading, into: entry), now: now)
+            return checked(merging(reading, into: entry, of: kind), now: now)
         }
         let result = parser.parse(text, now: now)
         switch (result.status, result.entries.count) {
@@ -56,10 +56,21 @@ public struct EntryEditor: Sendable {
         .edited(entry, problems: parser.checker.problems(in: entry, now: now))
     }
 
-    private func merging(_ reading: FieldReading, into entry: Entry) -> Entry {
+    /// The entry with the fields the edit gives. A field inferred from a changed one is
+    /// inferred again unless the edit gives it too: "glucose 6.2" edited to "value 120" is in
+    /// mg/dL, not in the mmol/L that 6.2 implied. If no rule decides, it is left as it was
+    /// and the feasibility rules judge it.
+    private func merging(_ reading: FieldReading, into entry: Entry, of kind: EntryKind) -> Entry {
         var edited = entry
         for (name, value) in reading.fields { edited[name] = value }
         if let time = reading.time { edited.time = time }
+        let changed = Set(reading.fields.map(\.name))
+        var inferred: Set<String> = []
+        for inference in kind.inferences where !inferred.contains(inference.field) && !reading.gives(inference.field) {
+            guard let condition = inference.condition, changed.contains(condition.path), condition.holds(for: edited) else { continue }
+            edited[inference.field] = inference.fieldValue
+            inferred.insert(inference.field)
+        }
         return edited
     }
 
