@@ -21,7 +21,7 @@ public struct RecognizerOptions: Sendable {
     /// How many of each senone's Gaussians are scored (PocketSphinx's `-topn`), in the grammar
     /// search and the confidence pass alike. With the whole VoiceLog grammar, 16 took the word
     /// error rate from 38 % to 25 % on the fixtures and from 36 % to 30 % on held-out voices,
-    /// at about a sixth more decoding time (32 gained no more); with a small grammar it made
+    /// at a fifth to a third more decoding time (32 gained no more); with a small grammar it made
     /// one more fixture slip, so the default stays PocketSphinx's 4.
     public var topGaussians: Int = 4
     /// How many n-best hypotheses to read when looking for alternatives.

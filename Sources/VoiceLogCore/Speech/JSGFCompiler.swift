@@ -182,8 +182,9 @@ public struct JSGFCompiler {
             let seconds = SpeechNumberShape(range: speech.range.lowerBound * Int(factor)...speech.range.upperBound * Int(factor),
                                             decimals: speech.decimals)
             guard let quantity = shapedQuantity(units, seconds, pairedHundreds: false, book) else { return nil }
-            define("duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)", "<\(quantity)> [and a half]", book)
-            return "duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)"
+            let name = "duration_\(unit)_\(speech.range.lowerBound)_\(speech.range.upperBound)"
+            define(name, "<\(quantity)> [and a half]", book)
+            return name
         case .duration(_, nil):
             guard let units = grammar.unitGroups["time"],
                   let unitRule = phraseRule("units_time", units.units.flatMap(\.phrases), book) else { return nil }
@@ -208,8 +209,9 @@ public struct JSGFCompiler {
     /// A quantity whose amount in the group's base unit lies in `speech.range`: each unit
     /// with the counts that reach the range ("one twenty millilitres", "four point five
     /// ounces", "half a litre"), and units that cannot reach it left out, so that "ninety
-    /// litres" of a baby's feed is no path. Units without a factor take any count;
-    /// `pairedHundreds` is passed on to `NumberSpeller`.
+    /// litres" of a baby's feed is no path. Units without a factor, or with more counts in
+    /// the range than are enumerated, take any count; `pairedHundreds` is passed on to
+    /// `NumberSpeller`.
     private func shapedQuantity(_ units: UnitGroup, _ speech: SpeechNumberShape, pairedHundreds: Bool, _ book: RuleBook) -> String? {
         let name = "quantity_\(units.name)_\(speech.range.lowerBound)_\(speech.range.upperBound)\(pairedHundreds ? "" : "_unpaired")"
         if book.bodies[name] != nil { return name }
