@@ -108,7 +108,7 @@ enum SpeechBenchmark {
             "-infile", file.path, "-jsgf", grammar.path, "-dict", dictionary.path, "-logfn", "/dev/null",
             "-hmm", SpeechModel.debianEnglish.acousticModel.path, "-beam", "\(options.beam)", "-pbeam", "\(options.beam)",
             "-wbeam", "\(options.wordBeam)", "-wip", "\(options.wordInsertionPenalty)", "-lw", "\(options.languageWeight)",
-            "-topn", "\(options.topGaussians)",
+            "-topn", "\(options.topGaussians)", "-fsgusealtpron", options.alternativePronunciations ? "yes" : "no",
         ]
         let output = Pipe()
         process.standardOutput = output

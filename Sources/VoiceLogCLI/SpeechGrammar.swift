@@ -38,6 +38,7 @@ public struct SpeechGrammar {
         options.wordInsertionPenalty = 0.05
         options.languageWeight = 10
         options.topGaussians = 16
+        options.alternativePronunciations = false
         return options
     }
 

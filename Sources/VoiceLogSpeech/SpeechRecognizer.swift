@@ -59,6 +59,7 @@ public final class SpeechRecognizer {
             ("-wip", "\(options.wordInsertionPenalty)"),
             ("-lw", "\(options.languageWeight)"),
             ("-topn", "\(options.topGaussians)"),
+            ("-fsgusealtpron", options.alternativePronunciations ? "yes" : "no"),
         ]
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.

@@ -46,7 +46,7 @@ import VoiceLogSpeech
         }
         #expect(clips.count == 24)
         let score = try Self.measure(clips, label: "tuned fixtures")
-        #expect(score.wordErrorRate < 0.32)
+        #expect(score.wordErrorRate < 0.28)
         #expect(score.rightEntries >= 14)
     }
 
@@ -67,8 +67,8 @@ import VoiceLogSpeech
             }
         }
         let score = try Self.measure(clips, label: "held-out voices")
-        #expect(score.wordErrorRate < 0.30)
-        #expect(score.rightEntries >= 30)
+        #expect(score.wordErrorRate < 0.27)
+        #expect(score.rightEntries >= 31)
     }
 
     /// Renders a sentence with espeak-ng and converts it to 16 kHz mono 16-bit with sox.
