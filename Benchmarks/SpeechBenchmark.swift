@@ -106,10 +106,8 @@ enum SpeechBenchmark {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pocketsphinx_continuous")
         process.arguments = [
             "-infile", file.path, "-jsgf", grammar.path, "-dict", dictionary.path, "-logfn", "/dev/null",
-            "-hmm", SpeechModel.debianEnglish.acousticModel.path, "-beam", "\(options.beam)", "-pbeam", "\(options.beam)",
-            "-wbeam", "\(options.wordBeam)", "-wip", "\(options.wordInsertionPenalty)", "-lw", "\(options.languageWeight)",
-            "-topn", "\(options.topGaussians)", "-fsgusealtpron", options.alternativePronunciations ? "yes" : "no",
-        ]
+            "-hmm", SpeechModel.debianEnglish.acousticModel.path,
+        ] + options.searchArguments.flatMap { [$0.0, $0.1] }
         let output = Pipe()
         process.standardOutput = output
         try process.run()

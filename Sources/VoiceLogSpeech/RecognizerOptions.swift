@@ -45,4 +45,18 @@ public struct RecognizerOptions: Sendable {
     public var log: (@Sendable (DecoderLogMessage) -> Void)?
 
     public init() {}
+
+    /// The grammar search's settings as PocketSphinx arguments, for the decoder here and for
+    /// PocketSphinx's own tools run with the same settings (the benchmark's baseline).
+    public var searchArguments: [(String, String)] {
+        [
+            ("-beam", "\(beam)"),
+            ("-pbeam", "\(beam)"),
+            ("-wbeam", "\(wordBeam)"),
+            ("-wip", "\(wordInsertionPenalty)"),
+            ("-lw", "\(languageWeight)"),
+            ("-topn", "\(topGaussians)"),
+            ("-fsgusealtpron", alternativePronunciations ? "yes" : "no"),
+        ]
+    }
 }

@@ -50,17 +50,7 @@ public final class SpeechRecognizer {
         try Data(dictionary.text.utf8).write(to: dictionaryFile)
         defer { try? FileManager.default.removeItem(at: dictionaryFile) }
 
-        var arguments = [
-            ("-hmm", model.acousticModel.path),
-            ("-dict", dictionaryFile.path),
-            ("-beam", "\(options.beam)"),
-            ("-pbeam", "\(options.beam)"),
-            ("-wbeam", "\(options.wordBeam)"),
-            ("-wip", "\(options.wordInsertionPenalty)"),
-            ("-lw", "\(options.languageWeight)"),
-            ("-topn", "\(options.topGaussians)"),
-            ("-fsgusealtpron", options.alternativePronunciations ? "yes" : "no"),
-        ]
+        var arguments = [("-hmm", model.acousticModel.path), ("-dict", dictionaryFile.path)] + options.searchArguments
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.
             let qualified = topRule.contains(".") ? topRule : "\(vocabulary.grammarName ?? "").\(topRule)"
