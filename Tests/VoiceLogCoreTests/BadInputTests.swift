@@ -37,6 +37,25 @@ import VoiceLogGrammars
         #expect(result.status != .ok)
     }
 
+    /// Found by the fuzzer: an offset too large for the clock ended the program.
+    @Test(arguments: [("glucose 6 22222222222222222222222222 hours ago", "ago"),
+                      ("glucose 6 in 22222222222222222222222222 hours", "ahead"),
+                      ("glucose 6 200 years ago", "ago"),
+                      ("appointment with dr patel in 1000 years", "ahead")])
+    func timesBeyondALifetimeAreInfeasible(sentence: String, side: String) {
+        let result = Self.parser.parse(sentence, now: Self.now)
+        #expect(result.status == .infeasible)
+        let problem = result.problems.first { $0.severity == .error }
+        #expect(problem?.field == "time")
+        #expect(problem?.message.hasSuffix("is more than 150 years \(side). Please check the time.") == true)
+        let fuzzed = "g..(...Q....1....22...22222222222222in222222222222222222222222222222222222222..\0\0\"\u{12}d...: t."
+        #expect(!Extractor(grammar: BundledGrammar.grammar).spans(in: fuzzed, now: Self.now).isEmpty)
+    }
+
+    @Test func aTimeWithinALifetimeIsKept() {
+        #expect(Self.parser.parse("glucose 6 149 years ago", now: Self.now).status == .ok)
+    }
+
     @Test func negationIsNotLogged() {
         let result = Self.parser.parse("I did not take my insulin", now: Self.now)
         #expect(result.status == .unrecognized)

@@ -28,7 +28,8 @@ public struct TimeExpression: Hashable, Sendable {
     /// Sets the piece that a `time.NAME` capture names; false for an unknown name.
     mutating func set(_ name: String, _ value: FieldValue) -> Bool {
         let number = value.number
-        let whole = number.map { Int($0.rounded()) }
+        // A number too large for an Int is no hour or day; the reader's range refuses it first.
+        let whole = number.flatMap { Int(exactly: $0.rounded()) }
         switch name {
         case "hour": hour = whole
         case "minute": minute = whole

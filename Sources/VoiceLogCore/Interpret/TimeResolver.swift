@@ -17,8 +17,8 @@ public struct TimeResolver: Sendable {
     }
 
     public func resolve(_ expression: TimeExpression) -> LocalDateTime {
-        if let ago = expression.secondsAgo { return now.adding(seconds: -Int64(ago.rounded())) }
-        if let ahead = expression.secondsAhead { return now.adding(seconds: Int64(ahead.rounded())) }
+        if let ago = expression.secondsAgo { return now.adding(seconds: -Self.offset(ago)) }
+        if let ahead = expression.secondsAhead { return now.adding(seconds: Self.offset(ahead)) }
         let day = statedDay(expression)
         if let hour = expression.hour {
             var minutes = (expression.minute ?? 0) - (expression.minutesBefore ?? 0)
@@ -41,6 +41,15 @@ public struct TimeResolver: Sendable {
         }
         if let day { return day.at(hour: now.hour, minute: now.minute, second: now.second) }
         return now
+    }
+
+    /// The longest offset a time keeps: "10^30 hours ago" stops here, where the feasibility
+    /// rules report it as too far from now, instead of overflowing the clock.
+    static let longestOffsetSeconds: Int64 = 1_000 * 366 * 86_400
+
+    /// Seconds of a stated offset ("two hours ago"), within `longestOffsetSeconds`.
+    private static func offset(_ seconds: Double) -> Int64 {
+        Int64(min(seconds.rounded(), Double(longestOffsetSeconds)))
     }
 
     /// The day stated by "yesterday", "tomorrow" or a weekday, at midnight.

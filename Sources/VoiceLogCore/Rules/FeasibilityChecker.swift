@@ -1,5 +1,6 @@
 /// Checks entries against the rules their kind declares in the grammar, and the rules that
-/// hold for every kind: no negative numbers, no time ahead of the reference clock, and a
+/// hold for every kind: no negative numbers, no time ahead of the reference clock (nor more
+/// than a lifetime from it), and a
 /// field said only with a list's phrases holds one of that list's values.
 ///
 /// The one rules engine: the parser, the review prompt's edits and the storage layer all
@@ -7,6 +8,8 @@
 public struct FeasibilityChecker: Sendable {
     /// How far ahead of the reference clock an entry may be dated, for clocks out of step.
     public static let futureSlackSeconds: Int64 = 5 * 60
+    /// How far from the reference clock, either way, any entry may be dated: a lifetime.
+    public static let farthestYears = 150
 
     public let grammar: Grammar
     /// For each kind, the fields that take only a list's values, and those values.
@@ -52,7 +55,11 @@ public struct FeasibilityChecker: Sendable {
                 ?? "\(comparison.left) (\(JSONValue.format(left))) must be \(comparison.relation.rawValue) \(comparison.right) (\(JSONValue.format(right)))."
             problems.append(Problem(field: comparison.left, severity: .error, message: message))
         }
-        if !kind.allowsFuture, entry.time.secondsSinceEpoch > now.secondsSinceEpoch + Self.futureSlackSeconds {
+        let secondsFromNow = entry.time.secondsSinceEpoch - now.secondsSinceEpoch
+        if secondsFromNow.magnitude > UInt64(Self.farthestYears) * 365 * 86_400 {
+            problems.append(Problem(field: "time", severity: .error,
+                                    message: "The time understood, \(entry.time.readable(relativeTo: now)), is more than \(Self.farthestYears) years \(secondsFromNow < 0 ? "ago" : "ahead"). Please check the time."))
+        } else if !kind.allowsFuture, secondsFromNow > Self.futureSlackSeconds {
             problems.append(Problem(field: "time", severity: .error,
                                     message: "The time understood, \(entry.time.readable(relativeTo: now)), is later than now (\(now.readable(relativeTo: now))). Please check the time."))
         }
