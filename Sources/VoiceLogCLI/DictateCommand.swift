@@ -90,6 +90,7 @@ struct DictateCommand: ParsableCommand {
             return decision != .quit
         }
         print(tally.summary(databasePath: database.path), terminator: "")
+        try Interruption.exitIfHappened()
     }
 
     /// Hands each utterance of the chosen source to `handle` until the source ends or

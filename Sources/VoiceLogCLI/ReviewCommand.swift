@@ -37,7 +37,7 @@ struct ReviewCommand: ParsableCommand {
                                     parser: parser, database: database, now: now,
                                     source: input == "-" ? .typed : .batch)
         var tally = ReviewTally()
-        var lines = input == "-" && asking ? nil : try InputSource(path: input).lines()
+        let lines = input == "-" && asking ? nil : try InputSource(path: input).lines()
         while let line = lines != nil ? lines!.next() : prompt.readLine(prompt: "Entry: ") {
             guard !line.trimmingSpaces.isEmpty else { continue }
             let result = parser.parse(line, now: now)
@@ -46,6 +46,7 @@ struct ReviewCommand: ParsableCommand {
             if decision == .quit { break }
         }
         print(tally.summary(databasePath: database.path), terminator: "")
+        try Interruption.exitIfHappened()
     }
 
     /// With no one to ask: an `ok` result is stored, any other is shown and counted.

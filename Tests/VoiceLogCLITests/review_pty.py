@@ -281,15 +281,27 @@ def history_recalls_an_edit(s):
 
 
 def interrupted(s):
-    """Ctrl-C at the prompt: what was stored before stays, nothing of the rest is written."""
+    """Ctrl-C at the prompt ends the review like q, with exit status 130: what was stored
+    before stays, nothing of the rest is written, and the summary says so."""
     s.__init__(s.binary, os.path.dirname(s.db), ["weight 70 kg", "glucose 6.2", "glucose 7.1"])
     s.start()
     s.answer(STORE, "y")
     s.answer(STORE, "e")
     s.child.expect_exact("Edit: ")
     s.child.sendintr()
-    status, sig = s.finish()
-    expect(sig == signal.SIGINT or status not in (0, None), True)
+    expect(s.finish(), (130, None))
+    expect_screen(s, """"weight 70 kg"  ok
+  Weight 70 kg, today 10:00
+""" + STORE + """y
+  stored as utterance 1
+"glucose 6.2"  ok
+  Glucose 6.2 mmol/L, today 10:00
+""" + STORE + """e
+Edit: 
+Reviewed 1 utterance: 1 accepted, 0 edited, 0 skipped, 0 infeasible, 0 incomplete, 0 unrecognized.
+Stopped before the end; the remaining lines were not reviewed.
+1 utterance stored in <DB>
+""")
     expect([e["kind"] for e in s.entries()], ["weight"])
     expect(s.rows("SELECT count(*) FROM entry_revision"), [(1,)])
 
