@@ -3,12 +3,13 @@ import VoiceLogCore
 import VoiceLogGrammars
 import VoiceLogSpeech
 
-/// The speech side of the grammar: the JSGF compiled from the grammar files, the
-/// repository's pronunciations for words the model's dictionary lacks, and a recognizer
-/// loaded with both.
+/// The speech side of the grammar: the JSGF compiled from the grammar files (free text at
+/// the end of a sentence as a `FreeTextLoop`), the repository's pronunciations for words the
+/// model's dictionary lacks, and a recognizer loaded with both.
 public struct SpeechGrammar {
     public let jsgf: String
-    /// `Grammars/pronunciations.dict`, written where PocketSphinx can read it.
+    /// `Grammars/pronunciations.dict` and the free-text loop's words, written where
+    /// PocketSphinx can read them.
     public let pronunciations: URL
 
     /// Compiles `grammar` to JSGF, keeping only words that the model's dictionary or the
@@ -21,9 +22,10 @@ public struct SpeechGrammar {
         } catch {
             throw CLIError("\(error) Install Debian's pocketsphinx-en-us.")
         }
-        jsgf = JSGFCompiler(grammar: grammar, isSpeakable: sayable.contains).compile()
+        let freeText = model.languageModel == nil ? nil : FreeTextLoop.jsgf()
+        jsgf = JSGFCompiler(grammar: grammar, isSpeakable: sayable.contains, freeText: freeText).compile()
         pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
-        try Data(extra.utf8).write(to: pronunciations)
+        try Data((extra + FreeTextLoop.pronunciations()).utf8).write(to: pronunciations)
     }
 
     /// A recognizer for the grammar, with the settings measured best for it.

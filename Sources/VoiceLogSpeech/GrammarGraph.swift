@@ -60,13 +60,22 @@ struct GrammarGraph {
 
     /// Silence and noise words that the decoder adds as self-loops on every state.
     private static func isFiller(_ word: String?) -> Bool {
-        guard let first = word?.first else { return false }
-        return first == "<" || first == "["
+        word.map(WordSegment.isFiller) ?? false
     }
 
     /// Whether the grammar produces exactly this word sequence (fillers such as `<sil>` are
     /// not expected in `words`).
     func accepts(_ words: [String]) -> Bool {
+        states(after: words).contains(final)
+    }
+
+    /// Whether, after this word sequence, the grammar goes on with a word that `isNext` picks.
+    func continues(after words: [String], with isNext: (String) -> Bool) -> Bool {
+        states(after: words).contains { state in arcs[state].contains { $0.word.map(isNext) ?? false } }
+    }
+
+    /// The states a word sequence leads to from the start; empty when it leaves the grammar.
+    private func states(after words: [String]) -> Set<Int> {
         var states = closure(of: [start])
         for word in words {
             var next: Set<Int> = []
@@ -74,9 +83,9 @@ struct GrammarGraph {
                 for arc in arcs[state] where arc.word == word { next.insert(arc.to) }
             }
             states = closure(of: next)
-            if states.isEmpty { return false }
+            if states.isEmpty { return [] }
         }
-        return states.contains(final)
+        return states
     }
 
     private func closure(of states: Set<Int>) -> Set<Int> {

@@ -77,7 +77,11 @@ public final class SpeechRecognizer {
             }
             phoneLoop = decoder
         }
-        decoder = UtteranceDecoder(grammar: grammarDecoder, phoneLoop: phoneLoop, graph: graph, options: options)
+        var freeText: FreeTextDecoder?
+        if let languageModel = model.languageModel, vocabulary.words.contains(where: FreeTextLoop.isLoopWord) {
+            freeText = FreeTextDecoder(model: model, languageModel: languageModel, options: options)
+        }
+        decoder = UtteranceDecoder(grammar: grammarDecoder, phoneLoop: phoneLoop, freeText: freeText, graph: graph, options: options)
     }
 
     /// Recognizes one whole utterance of 16 kHz mono samples.

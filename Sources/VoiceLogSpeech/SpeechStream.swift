@@ -1,7 +1,9 @@
 import Foundation
 
 /// Splits a continuous stream of 16 kHz mono audio into utterances at silences, using
-/// PocketSphinx's voice detector (`ps_get_in_speech`), and recognizes each one.
+/// PocketSphinx's voice detector (`ps_get_in_speech`), and recognizes each one. An utterance
+/// that free text may follow but that holds none ("note") is given together with the next
+/// one, read by the language model as that free text.
 ///
 /// Get one from `SpeechRecognizer.makeStream()`; while it is open, use the recognizer for
 /// nothing else.
@@ -9,7 +11,15 @@ public final class SpeechStream {
     private let decoder: UtteranceDecoder
     /// Samples fed at once: 0.064 s, so an utterance ends close to where its silence starts.
     private let blockSize = 1024
+    /// Samples of waiting before speech after which the utterance starts again from its last
+    /// `onsetSamples`, so that hours of silence hold no more than 30 s of audio.
+    private let longestWait = 30 * 16_000
+    private let onsetSamples = 16_000
     private var heardSpeech = false
+    /// An utterance that free text may follow but that holds none ("note"): the next one is
+    /// read as its free text, unless no speech comes within `freeTextWait` samples.
+    private var awaitingFreeText: Transcript?
+    private let freeTextWait = 5 * 16_000
     /// A byte of a sample split between two chunks of raw input.
     private var pendingByte: UInt8?
 
@@ -32,13 +42,33 @@ public final class SpeechStream {
                     heardSpeech = true
                 } else if heardSpeech {
                     heardSpeech = false
-                    finished.append(try decoder.finish())
+                    if let transcript = try finishUtterance() { finished.append(transcript) }
                     try decoder.start()
+                } else if let pending = awaitingFreeText, decoder.sampleCount > freeTextWait {
+                    awaitingFreeText = nil
+                    finished.append(pending)
+                } else if decoder.sampleCount > longestWait {
+                    try decoder.restart(keepingLast: onsetSamples)
                 }
                 start = end
             }
         }
         return finished
+    }
+
+    /// The transcript of the utterance that just ended, or nil while it waits for its free text.
+    private func finishUtterance() throws -> Transcript? {
+        if var pending = awaitingFreeText {
+            awaitingFreeText = nil
+            pending.text = ([pending.text] + (try decoder.finishFreeText())).joined(separator: " ")
+            return pending
+        }
+        let transcript = try decoder.finish()
+        if decoder.awaitsFreeText(after: transcript) {
+            awaitingFreeText = transcript
+            return nil
+        }
+        return transcript
     }
 
     /// Feeds raw little-endian 16-bit PCM bytes (`S16LE`), in chunks of any size.
@@ -58,12 +88,16 @@ public final class SpeechStream {
         return try feed(samples)
     }
 
-    /// Ends the stream; returns the last utterance if speech was still going on.
+    /// Ends the stream; returns the last utterance if speech was still going on, or one that
+    /// was waiting for its free text.
     public func finish() throws -> Transcript? {
         guard decoder.isStarted else { return nil }
-        let last = try decoder.finish()
         defer { heardSpeech = false }
-        return heardSpeech ? last : nil
+        guard heardSpeech else {
+            _ = try decoder.finish()
+            return awaitingFreeText.take()
+        }
+        return try finishUtterance() ?? awaitingFreeText.take()
     }
 
     /// Reads raw 16 kHz mono S16LE PCM from `handle` (standard input, a pipe, a file) until

@@ -1,17 +1,26 @@
 import CPocketSphinx
 
 /// Runs one utterance through the grammar decoder and, in step with it, the phone-loop
-/// decoder, then reads the hypothesis, the n-best list and the confidence.
+/// decoder, then reads the hypothesis, the n-best list and the confidence; free text that
+/// the grammar marked is read again with the language model.
 final class UtteranceDecoder {
     private let grammar: PocketSphinxDecoder
     private let phoneLoop: PocketSphinxDecoder?
+    private let freeText: FreeTextDecoder?
     let graph: GrammarGraph
     private let options: RecognizerOptions
     private(set) var isStarted = false
+    /// The utterance's samples so far, for the free-text pass and for `restart`.
+    private var samples: [Int16] = []
 
-    init(grammar: PocketSphinxDecoder, phoneLoop: PocketSphinxDecoder?, graph: GrammarGraph, options: RecognizerOptions) {
+    /// How many samples the utterance has had.
+    var sampleCount: Int { samples.count }
+
+    init(grammar: PocketSphinxDecoder, phoneLoop: PocketSphinxDecoder?, freeText: FreeTextDecoder?,
+         graph: GrammarGraph, options: RecognizerOptions) {
         self.grammar = grammar
         self.phoneLoop = phoneLoop
+        self.freeText = freeText
         self.graph = graph
         self.options = options
     }
@@ -19,6 +28,7 @@ final class UtteranceDecoder {
     func start() throws {
         try grammar.check("ps_start_utt") { ps_start_utt($0) }
         try phoneLoop?.check("ps_start_utt (phone loop)") { ps_start_utt($0) }
+        samples.removeAll(keepingCapacity: true)
         isStarted = true
     }
 
@@ -30,23 +40,62 @@ final class UtteranceDecoder {
         let full: Int32 = wholeUtterance ? 1 : 0
         try grammar.check("ps_process_raw") { ps_process_raw($0, base, samples.count, 0, full) }
         try phoneLoop?.check("ps_process_raw (phone loop)") { ps_process_raw($0, base, samples.count, 0, full) }
+        self.samples.append(contentsOf: samples)
         return grammar.callLogging { ps_get_in_speech($0) }.value != 0
+    }
+
+    /// Drops the utterance so far and starts again from its last `count` samples: a long
+    /// wait before speech then holds no more audio than that.
+    func restart(keepingLast count: Int) throws {
+        let tail = Array(samples.suffix(count))
+        try end()
+        try start()
+        try tail.withUnsafeBufferPointer { _ = try process($0) }
+    }
+
+    /// Whether free text may follow what was heard and the language model can read it: the
+    /// next utterance then holds it ("note", a pause, "felt dizzy after the bus ride").
+    func awaitsFreeText(after transcript: Transcript) -> Bool {
+        guard freeText != nil, !transcript.isEmpty else { return false }
+        let words = transcript.text.split(separator: " ").map(String.init)
+        return graph.continues(after: words, with: FreeTextLoop.isLoopWord)
+    }
+
+    /// Ends an utterance that is free text as a whole and reads it with the language model.
+    func finishFreeText() throws -> [String] {
+        try end()
+        return try freeText?.words(in: samples, from: 0) ?? []
     }
 
     /// Ends the utterance and reads what was recognized.
     func finish() throws -> Transcript {
-        isStarted = false
-        try grammar.check("ps_end_utt") { ps_end_utt($0) }
-        try phoneLoop?.check("ps_end_utt (phone loop)") { ps_end_utt($0) }
+        try end()
 
         var score: Int32 = 0
         let text = grammar.callLogging { decoder -> String? in
             ps_get_hyp(decoder, &score).map { String(cString: $0) }
         }.value ?? ""
         guard !text.isEmpty else { return Transcript(text: "", confidence: phoneLoop == nil ? nil : 0) }
+        let segments = grammar.callLogging { WordSegment.all(of: $0) }.value
 
         let best = text.split(separator: " ").map(String.init)
-        return Transcript(text: best.joined(separator: " "), alternatives: alternatives(excluding: best), confidence: confidence(grammarScore: score))
+        guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
+            return Transcript(text: best.joined(separator: " "), alternatives: alternatives(excluding: best),
+                              confidence: confidence(grammarScore: score, segments: segments))
+        }
+        // Free text: the grammar's words before it, then the language model's reading. The
+        // loop's weights are left out of the score, so the confidence is that of the rest.
+        let grammarWords = best.prefix { !FreeTextLoop.isLoopWord($0) }
+        let freeWords = try freeText?.words(in: samples, from: free.firstFrame) ?? []
+        let loopWeights = segments.filter { FreeTextLoop.isLoopWord($0.word) }.reduce(Int32(0)) { $0 + $1.languageScore }
+        return Transcript(text: (grammarWords + freeWords).joined(separator: " "),
+                          confidence: confidence(grammarScore: score - loopWeights, segments: segments))
+    }
+
+    private func end() throws {
+        isStarted = false
+        try grammar.check("ps_end_utt") { ps_end_utt($0) }
+        try phoneLoop?.check("ps_end_utt (phone loop)") { ps_end_utt($0) }
     }
 
     /// Distinct n-best word sequences that the grammar accepts. PocketSphinx's A* search over
@@ -76,23 +125,11 @@ final class UtteranceDecoder {
     }
 
     /// Compares the grammar path's score with the phone loop's, per frame of speech.
-    private func confidence(grammarScore: Int32) -> Double? {
+    private func confidence(grammarScore: Int32, segments: [WordSegment]) -> Double? {
         guard let phoneLoop, let settings = options.confidence else { return nil }
         var phoneScore: Int32 = 0
         let phones = phoneLoop.callLogging { ps_get_hyp($0, &phoneScore) }.value
-        let speechFrames = grammar.callLogging { decoder -> Int in
-            var frames = 0
-            var segment = ps_seg_iter(decoder)
-            while let current = segment {
-                var first: Int32 = 0, last: Int32 = 0
-                ps_seg_frames(current, &first, &last)
-                if let word = ps_seg_word(current), !"<[".contains(Character(UnicodeScalar(UInt8(bitPattern: word.pointee)))) {
-                    frames += Int(last - first + 1)
-                }
-                segment = ps_seg_next(current)
-            }
-            return frames
-        }.value
+        let speechFrames = segments.filter { !$0.isFiller }.reduce(0) { $0 + $1.lastFrame - $1.firstFrame + 1 }
         guard phones != nil, speechFrames > 0 else { return 0 }
         let margin = Double(grammarScore - phoneScore) / Double(speechFrames)
         return settings.confidence(margin: margin)

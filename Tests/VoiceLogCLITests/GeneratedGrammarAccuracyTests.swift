@@ -52,8 +52,7 @@ import VoiceLogSpeech
 
     @Test(.enabled(if: hasSpeechSynthesis, "needs espeak-ng and sox (apt-get install espeak-ng sox)"))
     func onVoicesItWasNotTunedOn() throws {
-        let sentences = try String(contentsOf: Self.folder.appendingPathComponent("heldout.txt"), encoding: .utf8)
-            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let sentences = try Self.sentences(in: "heldout.txt")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-heldout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -69,6 +68,12 @@ import VoiceLogSpeech
         let score = try Self.measure(clips, label: "held-out voices")
         #expect(score.wordErrorRate < 0.27)
         #expect(score.rightEntries >= 31)
+    }
+
+    /// The sentences of a list in `AudioFixtures/`: one a line, `#` starting a comment line.
+    static func sentences(in name: String) throws -> [String] {
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
     }
 
     /// Renders a sentence with espeak-ng and converts it to 16 kHz mono 16-bit with sox.

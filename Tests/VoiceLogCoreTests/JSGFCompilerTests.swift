@@ -34,4 +34,17 @@ import VoiceLogGrammars
         let fluid = try #require(Self.rule("kind_fluid"))
         #expect(fluid.contains("[<kind_fluid_0>]"))
     }
+
+    @Test func freeTextAtTheEndOfANoteBecomesTheCallersExpression() throws {
+        // Without an expression the note is its introduction alone.
+        #expect(Self.rule("kind_note")?.contains("free_text") == false)
+        #expect(Self.rule("free_text") == nil)
+        let withLoop = JSGFCompiler(grammar: BundledGrammar.grammar, isSpeakable: { _ in true }, freeText: "(a | b)+").compile()
+        let lines = withLoop.split(separator: "\n")
+        #expect(lines.contains("<free_text> = (a | b)+;"))
+        let note = try #require(lines.first { $0.hasPrefix("<kind_note> = ") })
+        #expect(note.hasSuffix(" [<free_text>]);"))
+        // Free text inside a sentence ("{food:text} for breakfast") is still left out.
+        #expect(lines.filter { $0.contains("<free_text>") && !$0.hasPrefix("<free_text>") } == [note])
+    }
 }

@@ -51,6 +51,18 @@ import VoiceLogSpeech
         #expect(try stream.finish()?.text == "took two tablets of paracetamol")
     }
 
+    /// A long wait before speaking restarts the utterance (keeping its last second), so the
+    /// wait holds no more than 30 s of audio, and the speech after it is heard whole.
+    @Test func speechAfterAMinuteOfSilenceIsHeard() throws {
+        let samples = try WAVReader.read(contentsOf: Fixtures.folder.appendingPathComponent("utt6-v1.wav")).speechSamples()
+        let stream = try Fixtures.recognizer().makeStream()
+        var transcripts: [Transcript] = []
+        for _ in 0..<60 { transcripts += try stream.feed([Int16](repeating: 0, count: 16_000)) }
+        transcripts += try stream.feed(samples + [Int16](repeating: 0, count: 16_000))
+        if let last = try stream.finish() { transcripts.append(last) }
+        #expect(transcripts.map(\.text) == ["took two tablets of paracetamol"])
+    }
+
     @Test func noiseAndSilenceGiveNoAcceptedUtterance() throws {
         let noise = try WAVReader.read(contentsOf: Fixtures.folder.appendingPathComponent("noise.wav")).speechSamples()
         let stream = try Fixtures.recognizer().makeStream()

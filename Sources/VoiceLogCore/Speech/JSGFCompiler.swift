@@ -4,13 +4,17 @@
 /// Words PocketSphinx cannot pronounce (written forms such as `mg/dl`, `120`, `%`) drop out
 /// with the alternatives that need them; numbers are spelled out in words, within a capture's
 /// speech shape (`~50..100`) where it has one, so impossible readings are no path at all.
-/// Free text has no words to offer and is left out (dictated notes use the language model).
+/// Free text at the end of a sentence (`rest`) becomes the caller's `freeText` expression,
+/// such as a loop that can follow any speech; other free text has no words to offer and is
+/// left out.
 /// JSGF tags are not emitted: PocketSphinx ignores them, and the text parser recovers slots
 /// from the words.
 public struct JSGFCompiler {
     public let grammar: Grammar
     /// Whether the dictionary can pronounce a word.
     public let isSpeakable: (String) -> Bool
+    /// A JSGF expression that `rest` captures become (rule `<free_text>`); nil leaves them out.
+    public let freeText: String?
     /// Enumerated number ranges larger than this fall back to the general number rule.
     static let largestEnumeratedRange = 1000
     /// Counts of a unit get a decimal place ("two point five ounces") when they stay at or
@@ -19,8 +23,9 @@ public struct JSGFCompiler {
 
     private let speller: NumberSpeller
 
-    public init(grammar: Grammar, isSpeakable: @escaping (String) -> Bool) {
+    public init(grammar: Grammar, isSpeakable: @escaping (String) -> Bool, freeText: String? = nil) {
         self.grammar = grammar
+        self.freeText = freeText
         let written = Set(grammar.lists["written"]?.phrases.map { $0.words.joined(separator: " ") } ?? [])
         self.isSpeakable = { !written.contains($0) && isSpeakable($0) }
         speller = NumberSpeller(words: grammar.numberWords)
@@ -201,7 +206,11 @@ public struct JSGFCompiler {
             let oh = (1...9).map { "oh " + speller.spellings(of: $0)[0] }
             define(name, (oh + (10...59).map { speller.spellings(of: $0)[0] }).joined(separator: " | "), book)
             return name
-        case .text, .rest:
+        case .rest:
+            guard let freeText else { return nil }
+            define("free_text", freeText, book)
+            return "free_text"
+        case .text:
             return nil
         }
     }

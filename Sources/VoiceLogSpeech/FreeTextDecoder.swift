@@ -1,0 +1,44 @@
+import CPocketSphinx
+import Foundation
+
+/// Reads free speech with the general language model: the words that the grammar can only
+/// mark as free text (`FreeTextLoop`), such as those of a dictated note.
+///
+/// Loading the language model and the whole dictionary takes a second or more, so the
+/// decoder starts on first use. Its word error rate is far higher than the grammar's: about
+/// 30 % on the human recordings of `pocketsphinx-testdata`, and most words wrong on
+/// synthetic voices (README, "Free text").
+final class FreeTextDecoder {
+    private let arguments: [(String, String)]
+    private let log: (@Sendable (DecoderLogMessage) -> Void)?
+    private var decoder: PocketSphinxDecoder?
+
+    init(model: SpeechModel, languageModel: URL, options: RecognizerOptions) {
+        arguments = [
+            ("-hmm", model.acousticModel.path),
+            ("-dict", model.dictionary.path),
+            ("-lm", languageModel.path),
+            ("-topn", "\(options.topGaussians)"),
+        ] + options.extraArguments
+        log = options.log
+    }
+
+    /// The words heard in a whole utterance that start at or after `frame`. The samples must
+    /// be those the grammar decoder got, from the start of its utterance, so that both
+    /// decoders' voice detectors count the same frames.
+    func words(in samples: [Int16], from frame: Int) throws -> [String] {
+        if decoder == nil {
+            decoder = try PocketSphinxDecoder(arguments: arguments, log: log)
+        }
+        guard let decoder else { return [] }
+        try decoder.check("ps_start_utt (free text)") { ps_start_utt($0) }
+        try samples.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            try decoder.check("ps_process_raw (free text)") { ps_process_raw($0, base, buffer.count, 0, 1) }
+        }
+        try decoder.check("ps_end_utt (free text)") { ps_end_utt($0) }
+        return decoder.callLogging { decoder in
+            WordSegment.all(of: decoder).filter { $0.firstFrame >= frame && !$0.isFiller }.map(\.word)
+        }.value
+    }
+}

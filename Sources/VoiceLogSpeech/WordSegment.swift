@@ -1,0 +1,37 @@
+import CPocketSphinx
+
+/// One word of a decoder's best path, with its frames (10 ms each) and scores.
+struct WordSegment {
+    /// The word, without a pronunciation variant's `(2)`.
+    var word: String
+    var firstFrame: Int
+    var lastFrame: Int
+    /// The language (or grammar) score of the word.
+    var languageScore: Int32
+
+    var isFiller: Bool { Self.isFiller(word) }
+
+    /// Whether a word is silence, noise or a sentence mark: `<sil>`, `[NOISE]`, `<s>`.
+    static func isFiller(_ word: String) -> Bool {
+        word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+")
+    }
+
+    /// The segments of the decoder's best path for the last utterance, without the empty
+    /// transitions of a grammar.
+    static func all(of decoder: OpaquePointer) -> [WordSegment] {
+        var segments: [WordSegment] = []
+        var iterator = ps_seg_iter(decoder)
+        while let current = iterator {
+            var first: Int32 = 0, last: Int32 = 0, acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            ps_seg_frames(current, &first, &last)
+            ps_seg_prob(current, &acoustic, &language, &backoff)
+            if let word = ps_seg_word(current), word.pointee != 0 {
+                let name = String(cString: word)
+                let base = name.hasSuffix(")") ? String(name.prefix { $0 != "(" }) : name
+                segments.append(WordSegment(word: base, firstFrame: Int(first), lastFrame: Int(last), languageScore: language))
+            }
+            iterator = ps_seg_next(current)
+        }
+        return segments
+    }
+}
