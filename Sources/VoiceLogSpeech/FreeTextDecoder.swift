@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Loading the language model and the whole dictionary takes a second or more, so the
 /// decoder starts on first use. Its word error rate is far higher than the grammar's: about
-/// 30 % on the human recordings of `pocketsphinx-testdata`, and most words wrong on
-/// synthetic voices (README, "Free text").
+/// 40 % on the human recordings of `pocketsphinx-testdata` and 67 % on synthetic voices
+/// (`FreeTextDictationTests`; README, "Free text: notes").
 final class FreeTextDecoder {
     private let arguments: [(String, String)]
     private let log: (@Sendable (DecoderLogMessage) -> Void)?
