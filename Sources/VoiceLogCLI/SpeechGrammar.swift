@@ -11,6 +11,9 @@ public struct SpeechGrammar {
     /// `Grammars/pronunciations.dict` and the free-text loop's words, written where
     /// PocketSphinx can read them.
     public let pronunciations: URL
+    /// Number words the acoustic model confuses, in groups: the digits, the tens, and each
+    /// teen with its ten ("fifteen", "fifty"); checked again by alignment after the search.
+    public let confusableWords: [[String]]
 
     /// Compiles `grammar` to JSGF, keeping only words that the model's dictionary or the
     /// repository's pronunciations can say.
@@ -26,11 +29,34 @@ public struct SpeechGrammar {
         jsgf = JSGFCompiler(grammar: grammar, isSpeakable: sayable.contains, freeText: freeText).compile()
         pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
         try Data((extra + FreeTextLoop.pronunciations()).utf8).write(to: pronunciations)
+        confusableWords = Self.confusableNumbers(grammar.numberWords).map { $0.filter(sayable.contains) }.filter { $0.count > 1 }
+    }
+
+    /// The digits one to nine, the tens, and each teen from thirteen with its ten.
+    static func confusableNumbers(_ words: NumberWords) -> [[String]] {
+        // One spelling a value, the one the speech grammar spells numbers with.
+        func spelled(_ values: [String: Int], _ range: ClosedRange<Int>) -> [Int: String] {
+            var spellings: [Int: String] = [:]
+            for (word, value) in values.sorted(by: { $0.key < $1.key }) where range.contains(value) {
+                spellings[value] = words.preferred[value] ?? spellings[value] ?? word
+            }
+            return spellings
+        }
+        let digits = spelled(words.digits, 1...9).values
+        let tens = spelled(words.tens, 20...90)
+        let teens = spelled(words.teens, 13...19)
+        var groups = [digits.sorted(), tens.values.sorted()]
+        for (value, teen) in teens.sorted(by: { $0.key < $1.key }) {
+            if let ten = tens[(value - 10) * 10] { groups.append([teen, ten]) }
+        }
+        return groups
     }
 
     /// A recognizer for the grammar, with the settings measured best for it.
     public func recognizer(options: RecognizerOptions = RecognizerOptions()) throws -> SpeechRecognizer {
-        try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, options: Self.tuned(options))
+        var tuned = Self.tuned(options)
+        tuned.confusableWords = confusableWords
+        return try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, options: tuned)
     }
 
     /// `options` with the decoder settings measured best for the generated grammar on the

@@ -36,6 +36,11 @@ public struct RecognizerOptions: Sendable {
     /// lattice they come from took a minute an utterance with the 20,000 states of the whole
     /// VoiceLog grammar, against milliseconds with a few hundred.
     public var largestGraphForAlternatives = 5_000
+    /// Groups of words the acoustic model confuses ("thirteen" and "thirty", the digits). When
+    /// set, each word of a group in the best hypothesis is tried with the others of its group,
+    /// every variant the grammar accepts is aligned on its own with the audio, and the
+    /// best-scoring one wins; the next are the alternatives (`NumberRescorer`).
+    public var confusableWords: [[String]] = []
     /// The phone-loop pass that gives `Transcript.confidence`; nil turns it off.
     public var confidence: PhoneLoopConfidence? = PhoneLoopConfidence()
     /// Further PocketSphinx arguments, e.g. `("-vad_threshold", "3.0")`.

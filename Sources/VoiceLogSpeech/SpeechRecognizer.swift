@@ -81,7 +81,13 @@ public final class SpeechRecognizer {
         if let languageModel = model.languageModel, vocabulary.words.contains(where: FreeTextLoop.isLoopWord) {
             freeText = FreeTextDecoder(model: model, languageModel: languageModel, options: options)
         }
-        decoder = UtteranceDecoder(grammar: grammarDecoder, phoneLoop: phoneLoop, freeText: freeText, graph: graph, options: options)
+        var rescorer: ConfusionRescorer?
+        if !options.confusableWords.isEmpty {
+            let aligner = try PocketSphinxDecoder(arguments: arguments + options.extraArguments, log: options.log)
+            rescorer = ConfusionRescorer(decoder: aligner, confusableWords: options.confusableWords)
+        }
+        decoder = UtteranceDecoder(grammar: grammarDecoder, phoneLoop: phoneLoop, freeText: freeText, rescorer: rescorer,
+                                   graph: graph, options: options)
     }
 
     /// Recognizes one whole utterance of 16 kHz mono samples.

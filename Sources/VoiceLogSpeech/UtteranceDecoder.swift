@@ -7,6 +7,7 @@ final class UtteranceDecoder {
     private let grammar: PocketSphinxDecoder
     private let phoneLoop: PocketSphinxDecoder?
     private let freeText: FreeTextDecoder?
+    private let rescorer: ConfusionRescorer?
     let graph: GrammarGraph
     private let options: RecognizerOptions
     private(set) var isStarted = false
@@ -17,10 +18,11 @@ final class UtteranceDecoder {
     var sampleCount: Int { samples.count }
 
     init(grammar: PocketSphinxDecoder, phoneLoop: PocketSphinxDecoder?, freeText: FreeTextDecoder?,
-         graph: GrammarGraph, options: RecognizerOptions) {
+         rescorer: ConfusionRescorer?, graph: GrammarGraph, options: RecognizerOptions) {
         self.grammar = grammar
         self.phoneLoop = phoneLoop
         self.freeText = freeText
+        self.rescorer = rescorer
         self.graph = graph
         self.options = options
     }
@@ -80,8 +82,15 @@ final class UtteranceDecoder {
 
         let best = text.split(separator: " ").map(String.init)
         guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
-            return Transcript(text: best.joined(separator: " "), alternatives: alternatives(excluding: best),
-                              confidence: confidence(grammarScore: score, segments: segments))
+            let confidence = confidence(grammarScore: score, segments: segments)
+            guard let rescorer else {
+                return Transcript(text: best.joined(separator: " "), alternatives: alternatives(excluding: best), confidence: confidence)
+            }
+            let ranked = try rescorer.ranked(best, samples: samples, graph: graph)
+            var others = ranked.dropFirst().prefix(ConfusionRescorer.alternativesShown).map { $0.joined(separator: " ") }
+            for alternative in alternatives(excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
+            return Transcript(text: ranked[0].joined(separator: " "), alternatives: Array(others.prefix(options.nBest)),
+                              confidence: confidence)
         }
         // Free text: the grammar's words before it, then the language model's reading. The
         // loop's weights are left out of the score, so the confidence is that of the rest.

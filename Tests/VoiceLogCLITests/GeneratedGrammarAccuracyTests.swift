@@ -66,8 +66,8 @@ import VoiceLogSpeech
             }
         }
         let score = try Self.measure(clips, label: "held-out voices")
-        #expect(score.wordErrorRate < 0.27)
-        #expect(score.rightEntries >= 31)
+        #expect(score.wordErrorRate < 0.25)
+        #expect(score.rightEntries >= 35)
     }
 
     /// The sentences of a list in `AudioFixtures/`: one a line, `#` starting a comment line.

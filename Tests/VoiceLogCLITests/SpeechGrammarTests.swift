@@ -26,6 +26,33 @@ import VoiceLogSpeech
         }
     }
 
+    @Test func confusableNumbersAreTheDigitsTheTensAndEachTeenWithItsTen() throws {
+        let groups = try SpeechGrammar(grammar: BundledGrammar.grammar).confusableWords
+        #expect(groups.contains(["eight", "five", "four", "nine", "one", "seven", "six", "three", "two"]))
+        #expect(groups.contains(["eighty", "fifty", "forty", "ninety", "seventy", "sixty", "thirty", "twenty"]))
+        #expect(groups.contains(["fifteen", "fifty"]) && groups.contains(["eighteen", "eighty"]))
+        #expect(groups.count == 2 + 7)  // thirteen/thirty ... nineteen/ninety
+    }
+
+    /// After the search, the confusable words of what was heard are aligned again one variant
+    /// at a time; the variants next in score become the alternatives, each one word apart and
+    /// each a path of the grammar.
+    @Test func confusableNumbersGiveAlternativesOneWordApart() throws {
+        var options = RecognizerOptions()
+        options.confidence = nil
+        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let transcript = try recognizer.recognize(contentsOf: repository.appendingPathComponent("AudioFixtures/utt2-v1.wav"))
+        print("rescored: \(transcript.text) | \(transcript.alternatives)")
+        #expect(transcript.text == "blood pressure one twenty over eighty")
+        #expect((1...3).contains(transcript.alternatives.count))  // ConfusionRescorer.alternativesShown
+        for alternative in transcript.alternatives {
+            let words = alternative.split(separator: " "), heard = transcript.text.split(separator: " ")
+            #expect(words.count == heard.count && zip(words, heard).filter { $0 != $1 }.count == 1, "\(alternative)")
+            #expect(recognizer.canSay(alternative))
+        }
+    }
+
     /// A quantity or duration with a speech shape (`~5..300`, in the base unit) offers each
     /// unit only the counts that reach it, so a misheard unit or number that would make an
     /// impossible amount is no path; typed, the same amounts still parse and are reported.

@@ -352,16 +352,21 @@ def yes_at_a_terminal(s):
 
 
 def dictate_and_correct(s):
-    """dictate --review: what was heard is shown with its confidence, edited at the prompt, and
-    stored as a voice utterance with its audio file, the heard value kept as revision 1."""
+    """dictate --review: what was heard is shown with its confidence and alternatives, edited at
+    the prompt, and stored as a voice utterance with its audio file and alternatives, the heard
+    value kept as revision 1."""
     fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "AudioFixtures", "utt1-v1.wav")
     s.spawn(["dictate", "--review", "--audio", fixture, "--now", NOW, "--db", s.db], timeout=60)
     edit_value_to_6_8(s)
     screen = s.screen()
-    heard = screen.split("\n")[0]
+    heard, perhaps = screen.split("\n")[:2]
     expect(heard.startswith('Heard "glucose six point two after dinner", confidence '), True)
-    expect_text(screen[len(heard) + 1:], glucose_edited_to_6_8("glucose six point two after"))
+    # The confusable numbers' next-best readings, the ones stored as the utterance's alternatives.
+    expect(perhaps.startswith('  or perhaps: "glucose '), True)
+    expect_text(screen[len(heard) + len(perhaps) + 2:], glucose_edited_to_6_8("glucose six point two after"))
     expect(s.rows("SELECT source, audio_file, text FROM utterance"), [("voice", "utt1-v1.wav", "glucose six point two after dinner")])
+    stored = json.loads(s.rows("SELECT alternatives FROM utterance")[0][0])
+    expect(perhaps, "  or perhaps: " + ", ".join(f'"{a}"' for a in stored))
     expect(s.rows("SELECT revision, fields ->> '$.value' FROM entry_revision ORDER BY revision"), [(1, 6.2), (2, 6.8)])
 
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in [
