@@ -82,15 +82,12 @@ final class UtteranceDecoder {
 
         let best = text.split(separator: " ").map(String.init)
         guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
-            let confidence = confidence(grammarScore: score, segments: segments)
-            guard let rescorer else {
-                return Transcript(text: best.joined(separator: " "), alternatives: alternatives(excluding: best), confidence: confidence)
-            }
-            let ranked = try rescorer.ranked(best, samples: samples, graph: graph)
+            // Confusable words checked again, when set; the n-best list where the graph is small.
+            let ranked = try rescorer?.ranked(best, samples: samples, graph: graph) ?? [best]
             var others = ranked.dropFirst().prefix(ConfusionRescorer.alternativesShown).map { $0.joined(separator: " ") }
             for alternative in alternatives(excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
             return Transcript(text: ranked[0].joined(separator: " "), alternatives: Array(others.prefix(options.nBest)),
-                              confidence: confidence)
+                              confidence: confidence(grammarScore: score, segments: segments))
         }
         // Free text: the grammar's words before it, then the language model's reading. The
         // loop's weights are left out of the score, so the confidence is that of the rest.
