@@ -57,12 +57,7 @@ final class ConfusionRescorer {
         let grammar = "#JSGF V1.0;\ngrammar align;\npublic <sentence> = \(words.joined(separator: " "));\n"
         try decoder.check("ps_set_jsgf_string (alignment)") { ps_set_jsgf_string($0, name, grammar) }
         try decoder.check("ps_set_search (alignment)") { ps_set_search($0, name) }
-        try decoder.check("ps_start_utt (alignment)") { ps_start_utt($0) }
-        try samples.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-            try decoder.check("ps_process_raw (alignment)") { ps_process_raw($0, base, buffer.count, 0, 1) }
-        }
-        try decoder.check("ps_end_utt (alignment)") { ps_end_utt($0) }
+        try decoder.decodeWholeUtterance(samples, purpose: "alignment")
         var score: Int32 = 0
         let aligned = decoder.callLogging { ps_get_hyp($0, &score).map { String(cString: $0) } }.value
         return aligned?.isEmpty == false ? score : nil

@@ -31,12 +31,7 @@ final class FreeTextDecoder {
             decoder = try PocketSphinxDecoder(arguments: arguments, log: log)
         }
         guard let decoder else { return [] }
-        try decoder.check("ps_start_utt (free text)") { ps_start_utt($0) }
-        try samples.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-            try decoder.check("ps_process_raw (free text)") { ps_process_raw($0, base, buffer.count, 0, 1) }
-        }
-        try decoder.check("ps_end_utt (free text)") { ps_end_utt($0) }
+        try decoder.decodeWholeUtterance(samples, purpose: "free text")
         return decoder.callLogging { decoder in
             WordSegment.all(of: decoder).filter { $0.firstFrame >= frame && !$0.isFiller }.map(\.word)
         }.value

@@ -67,6 +67,17 @@ final class PocketSphinxDecoder {
         return (try! result.get(), messages)
     }
 
+    /// Decodes `samples` as one whole utterance (16 kHz mono) with the current search; `purpose`
+    /// names the pass in errors.
+    func decodeWholeUtterance(_ samples: [Int16], purpose: String) throws {
+        try check("ps_start_utt (\(purpose))") { ps_start_utt($0) }
+        try samples.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            try check("ps_process_raw (\(purpose))") { ps_process_raw($0, base, buffer.count, 0, 1) }
+        }
+        try check("ps_end_utt (\(purpose))") { ps_end_utt($0) }
+    }
+
     /// Checks a return code of 0 or more; anything else throws `decodingFailed`.
     func check(_ operation: String, _ body: (OpaquePointer) -> Int32) throws {
         _ = try call(body, failed: { $0 < 0 }) { SpeechError.decodingFailed(operation: operation, log: $0) }
