@@ -17,6 +17,8 @@ struct DictateCommand: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
+    @OptionGroup var speaker: AdaptationOptions
+
     @Option(name: .long, help: ArgumentHelp("A WAV file to dictate from.", valueName: "FILE"))
     var audio: String?
 
@@ -43,7 +45,8 @@ struct DictateCommand: ParsableCommand {
     func run() throws {
         let grammar = try parsing.loadGrammar()
         let parser = UtteranceParser(grammar: grammar)
-        let recognizer = try SpeechGrammar(grammar: grammar).recognizer()
+        let model = try speaker.model(database: recording.storage.db)
+        let recognizer = try SpeechGrammar(grammar: grammar, model: model).recognizer()
         let audioName = audio.map { URL(fileURLWithPath: $0).lastPathComponent }
         if review {
             try reviewEach(from: recognizer, parser: parser, grammar: grammar, audioName: audioName)

@@ -14,10 +14,13 @@ public struct SpeechGrammar {
     /// Number words the acoustic model confuses, in groups: the digits, the tens, and each
     /// teen with its ten ("fifteen", "fifty"); checked again by alignment after the search.
     public let confusableWords: [[String]]
+    /// The acoustic model, dictionaries and speaker adaptation the recognizer decodes with.
+    public let model: SpeechModel
 
     /// Compiles `grammar` to JSGF, keeping only words that the model's dictionary or the
     /// repository's pronunciations can say.
     public init(grammar: Grammar, model: SpeechModel = .debianEnglish) throws {
+        self.model = model
         let extra = BundledGrammar.pronunciations
         var sayable = Self.words(in: extra)
         do {
@@ -56,7 +59,7 @@ public struct SpeechGrammar {
     public func recognizer(options: RecognizerOptions = RecognizerOptions()) throws -> SpeechRecognizer {
         var tuned = Self.tuned(options)
         tuned.confusableWords = confusableWords
-        return try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, options: tuned)
+        return try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, model: model, options: tuned)
     }
 
     /// `options` with the decoder settings measured best for the generated grammar on the

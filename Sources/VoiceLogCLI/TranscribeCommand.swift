@@ -12,6 +12,8 @@ struct TranscribeCommand: ParsableCommand {
 
     @OptionGroup var parsing: ParsingOptions
 
+    @OptionGroup var speaker: AdaptationOptions
+
     @Option(name: .long, help: "Output format: text or jsonl.")
     var format: OutputFormat = .text
 
@@ -19,7 +21,8 @@ struct TranscribeCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar()).recognizer()
+        let model = try speaker.model(database: nil)
+        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer()
         var failed = 0
         for file in files {
             var members: [(key: String, value: JSONValue)] = [("file", .string(file))]

@@ -7,7 +7,7 @@ public struct VoiceLogCommand: ParsableCommand {
         abstract: "Log health entries by saying or typing one sentence.",
         subcommands: [
             ParseCommand.self, BatchCommand.self, ExtractCommand.self, GrammarCommand.self,
-            ReviewCommand.self, TranscribeCommand.self, DictateCommand.self,
+            ReviewCommand.self, TranscribeCommand.self, DictateCommand.self, AdaptCommand.self,
             ListCommand.self, ExportCommand.self, UndoCommand.self,
         ]
     )

@@ -13,15 +13,12 @@ import CPocketSphinx
 final class ConfusionRescorer {
     /// How many of the next-best variants become the transcript's alternatives.
     static let alternativesShown = 3
-    private let decoder: PocketSphinxDecoder
+    private let aligner: SentenceAligner
     /// Each confusable word with the others of its group.
     private let confusions: [String: [String]]
-    /// Two search names used in turn: PocketSphinx frees a search its name is given to again,
-    /// so the one in use is never the one replaced.
-    private var searchNames = ["align_a", "align_b"]
 
     init(decoder: PocketSphinxDecoder, confusableWords: [[String]]) {
-        self.decoder = decoder
+        aligner = SentenceAligner(decoder: decoder)
         var confusions: [String: [String]] = [:]
         for group in confusableWords {
             for word in group { confusions[word, default: []] += group.filter { $0 != word } }
@@ -44,22 +41,9 @@ final class ConfusionRescorer {
         guard !variants.isEmpty else { return [words] }
         var scored: [(words: [String], score: Int32)] = []
         for candidate in [words] + variants {
-            if let score = try alignmentScore(candidate, samples: samples) { scored.append((candidate, score)) }
+            if let score = try aligner.align(candidate, samples: samples)?.score { scored.append((candidate, score)) }
         }
         let ranked = scored.sorted { $0.score > $1.score }.map(\.words)
         return ranked.contains(words) ? ranked : ranked + [words]
-    }
-
-    /// The path score of `words` aligned with the whole utterance, or nil if they cannot be.
-    private func alignmentScore(_ words: [String], samples: [Int16]) throws -> Int32? {
-        searchNames.reverse()
-        let name = searchNames[0]
-        let grammar = "#JSGF V1.0;\ngrammar align;\npublic <sentence> = \(words.joined(separator: " "));\n"
-        try decoder.check("ps_set_jsgf_string (alignment)") { ps_set_jsgf_string($0, name, grammar) }
-        try decoder.check("ps_set_search (alignment)") { ps_set_search($0, name) }
-        try decoder.decodeWholeUtterance(samples, purpose: "alignment")
-        var score: Int32 = 0
-        let aligned = decoder.callLogging { ps_get_hyp($0, &score).map { String(cString: $0) } }.value
-        return aligned?.isEmpty == false ? score : nil
     }
 }

@@ -14,9 +14,7 @@ final class FreeTextDecoder {
     private var decoder: PocketSphinxDecoder?
 
     init(model: SpeechModel, languageModel: URL, options: RecognizerOptions) {
-        arguments = [
-            ("-hmm", model.acousticModel.path),
-            ("-dict", model.dictionary.path),
+        arguments = model.decoderArguments(dictionary: model.dictionary) + [
             ("-lm", languageModel.path),
             ("-topn", "\(options.topGaussians)"),
         ] + options.extraArguments

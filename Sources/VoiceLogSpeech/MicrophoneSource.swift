@@ -44,18 +44,9 @@ public struct MicrophoneSource: Sendable {
     /// - Throws: `SpeechError.recorderFailed` with the recorder's own message when it exits
     ///   with an error (no device, no sound server, no permission).
     public func listen(with recognizer: SpeechRecognizer, onUtterance: (Transcript) throws -> Bool) throws {
-        let process = Process()
-        process.executableURL = recorder.executable
-        process.arguments = recorder.arguments
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Close this process's copies of the write ends, or reading never sees the end.
-        try? output.fileHandleForWriting.close()
-        try? errors.fileHandleForWriting.close()
+        let process = try Process.started(recorder.executable, recorder.arguments, output: output, errors: errors)
         defer { Self.stop(process) }
 
         let stream = try recognizer.makeStream()

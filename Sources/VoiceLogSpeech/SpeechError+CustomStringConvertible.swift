@@ -26,6 +26,14 @@ extension SpeechError: CustomStringConvertible {
             let detail = output.isEmpty ? "" : ": \(output)"
             return "`\(command)` could not record (exit status \(status))\(detail). "
                 + "Check that a microphone is connected and the sound server is running."
+        case .adaptationToolMissing(let path):
+            return "speaker adaptation needs \(path), which is not installed; install it with "
+                + "`apt-get install sphinxtrain sphinxbase-utils pocketsphinx`."
+        case .adaptationFailed(let reason):
+            return "cannot adapt to the speaker: \(reason)."
+        case .unreadableSpeakerAdaptation(let path, let reason):
+            return "the speaker adaptation \(path) cannot be used: \(reason). "
+                + "Make it again with `voicelog adapt`, or do without it (--no-adaptation)."
         }
     }
 

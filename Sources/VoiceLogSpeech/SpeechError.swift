@@ -20,4 +20,10 @@ public enum SpeechError: Error, Equatable {
     case noRecorder(searched: [String])
     /// The recorder started but could not capture audio (no device, no server, no access).
     case recorderFailed(command: String, status: Int32, output: String)
+    /// A program that speaker adaptation runs is not installed.
+    case adaptationToolMissing(path: String)
+    /// Speaker adaptation could not be computed from the recordings given.
+    case adaptationFailed(reason: String)
+    /// A speaker adaptation file is missing or not a whole MLLR transform.
+    case unreadableSpeakerAdaptation(path: String, reason: String)
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where the acoustic model, the full pronunciation dictionary and the general language
-/// model live.
+/// Where the acoustic model, the full pronunciation dictionary, the general language model
+/// and a speaker's adaptation of the acoustic model live.
 public struct SpeechModel: Sendable, Equatable {
     /// Folder of the acoustic model (PocketSphinx's `-hmm`): `mdef`, `means`, `feat.params`…
     public var acousticModel: URL
@@ -10,11 +10,28 @@ public struct SpeechModel: Sendable, Equatable {
     /// The general language model that free text is read with (PocketSphinx's `-lm`); nil
     /// leaves free text unread.
     public var languageModel: URL?
+    /// A speaker's MLLR transform of the acoustic model (PocketSphinx's `-mllr`), made by
+    /// `SpeakerAdaptation`; nil decodes with the model as it is.
+    public var speakerAdaptation: URL?
 
-    public init(acousticModel: URL, dictionary: URL, languageModel: URL? = nil) {
+    public init(acousticModel: URL, dictionary: URL, languageModel: URL? = nil, speakerAdaptation: URL? = nil) {
         self.acousticModel = acousticModel
         self.dictionary = dictionary
         self.languageModel = languageModel
+        self.speakerAdaptation = speakerAdaptation
+    }
+
+    /// This model with a speaker's adaptation applied, or none.
+    public func adapted(with transform: URL?) -> SpeechModel {
+        var model = self
+        model.speakerAdaptation = transform
+        return model
+    }
+
+    /// The acoustic model, `dictionary` and the speaker's adaptation as PocketSphinx arguments,
+    /// the start of every decoder's arguments.
+    func decoderArguments(dictionary: URL) -> [(String, String)] {
+        [("-hmm", acousticModel.path), ("-dict", dictionary.path)] + (speakerAdaptation.map { [("-mllr", $0.path)] } ?? [])
     }
 
     /// US English as Debian's `pocketsphinx-en-us` package installs it.
@@ -24,8 +41,10 @@ public struct SpeechModel: Sendable, Equatable {
         languageModel: URL(fileURLWithPath: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin")
     )
 
-    /// Throws `SpeechError.modelNotFound` unless every path exists.
+    /// Throws `SpeechError.modelNotFound` unless every path exists, and
+    /// `.unreadableSpeakerAdaptation` unless the speaker adaptation is a whole transform.
     func checkExists() throws {
+        if let speakerAdaptation { try SpeakerTransform.check(speakerAdaptation) }
         for (url, isFolder) in [(acousticModel, true), (dictionary, false)] + (languageModel.map { [($0, false)] } ?? []) {
             var folder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder),

@@ -50,7 +50,7 @@ public final class SpeechRecognizer {
         try Data(dictionary.text.utf8).write(to: dictionaryFile)
         defer { try? FileManager.default.removeItem(at: dictionaryFile) }
 
-        var arguments = [("-hmm", model.acousticModel.path), ("-dict", dictionaryFile.path)] + options.searchArguments
+        var arguments = model.decoderArguments(dictionary: dictionaryFile) + options.searchArguments
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.
             let qualified = topRule.contains(".") ? topRule : "\(vocabulary.grammarName ?? "").\(topRule)"
@@ -61,9 +61,7 @@ public final class SpeechRecognizer {
 
         var phoneLoop: PocketSphinxDecoder?
         if let confidence = options.confidence {
-            let phoneArguments = [
-                ("-hmm", model.acousticModel.path),
-                ("-dict", dictionaryFile.path),
+            let phoneArguments = model.decoderArguments(dictionary: dictionaryFile) + [
                 ("-beam", "\(confidence.beam)"),
                 ("-pbeam", "\(confidence.beam)"),
                 ("-topn", "\(options.topGaussians)"),

@@ -22,4 +22,10 @@ public struct WordErrorRate: Sendable {
         errors += previous[hyp.count]
         referenceWords += ref.count
     }
+
+    /// Adds the utterances counted in `other`.
+    public mutating func add(_ other: WordErrorRate) {
+        errors += other.errors
+        referenceWords += other.referenceWords
+    }
 }

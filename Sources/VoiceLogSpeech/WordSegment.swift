@@ -4,6 +4,8 @@ import CPocketSphinx
 struct WordSegment {
     /// The word, without a pronunciation variant's `(2)`.
     var word: String
+    /// The word as the dictionary names the pronunciation heard: `am(2)` for its second.
+    var pronounced: String
     var firstFrame: Int
     var lastFrame: Int
     /// The language (or grammar) score of the word.
@@ -28,7 +30,8 @@ struct WordSegment {
             if let word = ps_seg_word(current), word.pointee != 0 {
                 let name = String(cString: word)
                 let base = name.hasSuffix(")") ? String(name.prefix { $0 != "(" }) : name
-                segments.append(WordSegment(word: base, firstFrame: Int(first), lastFrame: Int(last), languageScore: language))
+                segments.append(WordSegment(word: base, pronounced: name, firstFrame: Int(first), lastFrame: Int(last),
+                                            languageScore: language))
             }
             iterator = ps_seg_next(current)
         }

@@ -21,8 +21,9 @@ import VoiceLogSpeech
     }
 
     struct Score {
-        var wordErrorRate: Double
+        var errors: WordErrorRate
         var rightEntries: Int
+        var wordErrorRate: Double { errors.rate }
     }
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -52,22 +53,64 @@ import VoiceLogSpeech
 
     @Test(.enabled(if: hasSpeechSynthesis, "needs espeak-ng and sox (apt-get install espeak-ng sox)"))
     func onVoicesItWasNotTunedOn() throws {
-        let sentences = try Self.sentences(in: "heldout.txt")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-heldout-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = try Self.temporaryFolder("heldout")
         defer { try? FileManager.default.removeItem(at: work) }
-        var clips: [Clip] = []
-        for (index, sentence) in sentences.enumerated() {
-            // Each sentence in two of the voices, in turn.
-            for (voice, speed) in [Self.heldOutVoices[index % 4], Self.heldOutVoices[(index + 1) % 4]] {
-                let file = work.appendingPathComponent("\(index)-\(voice).wav")
+        let score = try Self.measure(Self.heldOutClips(in: work), label: "held-out voices")
+        #expect(score.wordErrorRate < 0.25)
+        #expect(score.rightEntries >= 35)
+    }
+
+    /// Each held-out voice reads the sentences of `voicelog adapt --prompts` (none of them a
+    /// held-out sentence), the model is adapted to it (`SpeakerAdaptation`), and its held-out
+    /// sentences are decoded with the adaptation.
+    @Test(.enabled(if: hasSpeechSynthesis && hasAdaptationTools, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
+    func onVoicesItWasNotTunedOnAfterAdaptingToEach() throws {
+        let work = try Self.temporaryFolder("adapted")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let clips = try Self.heldOutClips(in: work)
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+        var total = WordErrorRate()
+        var rightEntries = 0
+        for (voice, speed) in Self.heldOutVoices {
+            var recordings: [SpeakerAdaptation.Recording] = []
+            for (index, sentence) in EnrolmentPrompts.sentences.enumerated() {
+                let file = work.appendingPathComponent("prompt\(index)-\(voice).wav")
                 try Self.speak(sentence, voice: voice, speed: speed, to: file)
+                let samples = try WAVReader.read(contentsOf: file).speechSamples()
+                recordings.append(.init(name: file.lastPathComponent, samples: samples, sentence: sentence))
+            }
+            let transform = work.appendingPathComponent("\(voice).mllr")
+            let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: transform)
+            #expect(outcome.used >= EnrolmentPrompts.sentences.count - 3, "\(voice): \(outcome.leftOut) left out")
+            let score = try Self.measure(clips.filter { $0.voice == voice }, label: "adapted to \(voice)",
+                                         model: .debianEnglish.adapted(with: transform))
+            total.add(score.errors)
+            rightEntries += score.rightEntries
+        }
+        print("held-out voices, each adapted to: WER \(String(format: "%.1f", total.rate * 100)) %, right entries \(rightEntries)/\(clips.count)")
+        #expect(total.rate < 0.10)
+        #expect(rightEntries >= 48)
+    }
+
+    static var hasAdaptationTools: Bool { (try? SphinxTrainTools.debian.checkInstalled()) != nil }
+
+    static func temporaryFolder(_ purpose: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-\(purpose)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The sentences of `heldout.txt`, each spoken in two of the held-out voices, in turn.
+    static func heldOutClips(in work: URL) throws -> [Clip] {
+        var clips: [Clip] = []
+        for (index, sentence) in try sentences(in: "heldout.txt").enumerated() {
+            for (voice, speed) in [heldOutVoices[index % 4], heldOutVoices[(index + 1) % 4]] {
+                let file = work.appendingPathComponent("\(index)-\(voice).wav")
+                try speak(sentence, voice: voice, speed: speed, to: file)
                 clips.append(Clip(file: file, voice: voice, transcript: sentence))
             }
         }
-        let score = try Self.measure(clips, label: "held-out voices")
-        #expect(score.wordErrorRate < 0.25)
-        #expect(score.rightEntries >= 35)
+        return clips
     }
 
     /// The sentences of a list in `AudioFixtures/`: one a line, `#` starting a comment line.
@@ -93,8 +136,8 @@ import VoiceLogSpeech
     }
 
     /// Decodes every clip, prints each result and the figures per voice, and returns the totals.
-    static func measure(_ clips: [Clip], label: String) throws -> Score {
-        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+    static func measure(_ clips: [Clip], label: String, model: SpeechModel = .debianEnglish) throws -> Score {
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: model)
         var options = RecognizerOptions()
         options.confidence = nil
         let recognizer = try speech.recognizer(options: options)
@@ -122,6 +165,6 @@ import VoiceLogSpeech
             print("\(label), voice \(voice): WER \(String(format: "%.1f", rate.rate * 100)) %, right entries \(right)/\(ofVoice.count)")
         }
         print("\(label): WER \(String(format: "%.1f", overall.rate * 100)) %, right entries \(rightEntries)/\(clips.count)")
-        return Score(wordErrorRate: overall.rate, rightEntries: rightEntries)
+        return Score(errors: overall, rightEntries: rightEntries)
     }
 }

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import VoiceLogGrammars
+import VoiceLogSpeech
+
+/// `voicelog adapt`: adapts the acoustic model to one speaker from recordings of known
+/// sentences; `dictate` and `transcribe` then decode with the adaptation.
+struct AdaptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adapt",
+        abstract: "Adapt speech recognition to your voice from recordings of sentences (see --prompts).",
+        discussion: """
+            Record yourself saying each sentence that --prompts prints (one WAV file a sentence, \
+            e.g. `arecord -f S16_LE -r 16000 -c 1 -d 6 01.wav`), list them in a file, one \
+            'FILE<TAB>sentence' a line, and give it to --recordings. The sentences must be written \
+            as said, numbers in words. The adaptation is written beside the database (or to \
+            --adaptation FILE) and used from then on by dictate and transcribe.
+            """
+    )
+
+    @Flag(name: .long, help: "Print the sentences to record, one a line, and stop.")
+    var prompts = false
+
+    @Option(name: .long, help: ArgumentHelp("A list of recordings: 'FILE<TAB>sentence' a line; files relative to the list's folder.", valueName: "LIST"))
+    var recordings: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the adaptation (default: \(AdaptationOptions.fileName) beside the database).", valueName: "FILE"))
+    var adaptation: String?
+
+    @OptionGroup var storage: StorageOptions
+
+    func validate() throws {
+        if prompts == (recordings != nil) { throw ValidationError("Give --prompts to see the sentences, or --recordings LIST to adapt.") }
+    }
+
+    func run() throws {
+        if prompts {
+            for sentence in EnrolmentPrompts.sentences { print(sentence) }
+            return
+        }
+        guard let recordings else { return }
+        let list = try RecordingList(path: recordings)
+        let destination = try adaptation.map { URL(fileURLWithPath: $0) } ?? AdaptationOptions.standardFile(database: storage.db)
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+        print("Adapting to \(list.recordings.count) recordings…")
+        let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(list.recordings, writingTo: destination)
+        for name in outcome.leftOut { print("  left out \(name): its audio does not match its sentence") }
+        print("Adapted to \(outcome.used) of \(list.recordings.count) recordings; written to \(destination.path).")
+        print("dictate and transcribe use it from now on\(adaptation == nil ? "" : " when given --adaptation \(destination.path)").")
+    }
+}
+
+/// The sentences `voicelog adapt --prompts` asks a speaker to record: every kind, and the
+/// numbers the acoustic model confuses most (teens and tens, the digits).
+enum EnrolmentPrompts {
+    static let sentences = [
+        "glucose six point four after dinner",
+        "blood sugar eight point nine before lunch",
+        "glucose eleven point six before bed",
+        "glucose five point one fasting",
+        "blood pressure one thirty two over eighty four",
+        "blood pressure one fourteen over seventy",
+        "fed one hundred fifty millilitres of formula",
+        "fed ninety millilitres of breast milk",
+        "fed four ounces of formula",
+        "breastfed for fifteen minutes on the right side",
+        "took two tablets of paracetamol",
+        "took four hundred milligrams of ibuprofen",
+        "oxygen level ninety seven percent",
+        "oxygen saturation ninety three percent",
+        "temperature thirty six point nine degrees",
+        "temperature thirty eight degrees",
+        "weight sixty three point five kilograms",
+        "weighed seventy kilograms",
+        "mild headache this morning",
+        "severe stomach pain last night",
+        "moderate nausea this evening",
+        "feeling tired",
+        "walked for forty minutes",
+        "ran for thirteen minutes",
+        "drank two glasses of water",
+        "had a cup of tea",
+        "tomorrow doctor's appointment at two pm",
+        "eye appointment at ten am",
+        "feeling anxious",
+        "mood is fine",
+        "mild dizziness this afternoon",
+    ]
+}
+
+/// The recordings named by a list file: one 'FILE<TAB>sentence' a line, blank lines and
+/// lines starting with # skipped.
+struct RecordingList {
+    let recordings: [SpeakerAdaptation.Recording]
+
+    init(path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var recordings: [SpeakerAdaptation.Recording] = []
+        let lines = try InputSource(path: path).lines()
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let columns = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard columns.count == 2 else {
+                throw CLIError("\(path), line \(index + 1): expected a WAV file, a tab, and the sentence said in it.")
+            }
+            let sentence = try Self.words(of: columns[1], at: "\(path), line \(index + 1)")
+            let file = columns[0].hasPrefix("/") ? URL(fileURLWithPath: columns[0]) : folder.appendingPathComponent(columns[0])
+            let clip: AudioClip
+            do { clip = try WAVReader.read(contentsOf: file) } catch {
+                throw CLIError("\(path), line \(index + 1): \(error)")
+            }
+            recordings.append(.init(name: columns[0], samples: clip.speechSamples(), sentence: sentence))
+        }
+        try lines.finish()
+        self.recordings = recordings
+    }
+
+    /// The sentence as the dictionary spells it: lower case, without punctuation; numbers must
+    /// be written as said.
+    static func words(of sentence: String, at place: String) throws -> String {
+        if let number = sentence.split(whereSeparator: \.isWhitespace).first(where: { $0.contains(where: \.isNumber) }) {
+            throw CLIError("\(place): write '\(number)' in words, as it was said (e.g. 'six point two', not '6.2').")
+        }
+        let words = sentence.lowercased().split { $0.isWhitespace || ".,;:!?\"".contains($0) }.map(String.init)
+        guard !words.isEmpty else { throw CLIError("\(place): the sentence is empty.") }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Adapts the acoustic model to one speaker from recordings of known sentences: a
+/// maximum-likelihood linear regression (MLLR) transform of the model's Gaussian means,
+/// computed with Debian's SphinxTrain (`bw` counts, `mllr_solve` solves) and applied by
+/// PocketSphinx (`SpeechModel.speakerAdaptation`, `-mllr`).
+///
+/// ```swift
+/// let outcome = try SpeakerAdaptation().adapt(recordings, writingTo: transformURL)
+/// let recognizer = try SpeechRecognizer(grammar: jsgf, model: .debianEnglish.adapted(with: transformURL))
+/// ```
+public struct SpeakerAdaptation: Sendable {
+    /// One recording: 16 kHz mono samples of a speaker saying `sentence`.
+    public struct Recording: Sendable {
+        /// Names the recording in messages, e.g. its file name.
+        public var name: String
+        public var samples: [Int16]
+        /// The words said, lower case, as the dictionary spells them.
+        public var sentence: String
+
+        public init(name: String, samples: [Int16], sentence: String) {
+            self.name = name
+            self.samples = samples
+            self.sentence = sentence
+        }
+    }
+
+    /// What an adaptation used.
+    public struct Outcome: Sendable, Equatable {
+        /// How many recordings went into the transform.
+        public var used: Int
+        /// Recordings whose audio could not be aligned with their sentence (another sentence
+        /// said, cut off, or noise), left out.
+        public var leftOut: [String]
+    }
+
+    /// Fewer recordings than this are refused: a transform from a handful of sentences
+    /// moves the model too far for what it has seen.
+    public static let fewestRecordings = 5
+
+    public var model: SpeechModel
+    /// Pronunciations for words the model's dictionary lacks (CMUdict format).
+    public var pronunciations: URL?
+    public var tools: SphinxTrainTools
+
+    public init(model: SpeechModel = .debianEnglish, pronunciations: URL? = nil, tools: SphinxTrainTools = .debian) {
+        self.model = model
+        self.pronunciations = pronunciations
+        self.tools = tools
+    }
+
+    /// Computes the speaker's transform from `recordings` and writes it to `destination`,
+    /// replacing the file there only when the whole computation succeeded.
+    ///
+    /// - Throws: `SpeechError.adaptationFailed` (too few recordings, none aligned, a tool
+    ///   failed), `.adaptationToolMissing`, `.missingPronunciations` for words no dictionary
+    ///   can say, `.modelNotFound`.
+    @discardableResult
+    public func adapt(_ recordings: [Recording], writingTo destination: URL) throws -> Outcome {
+        try model.checkExists()
+        try tools.checkInstalled()
+        guard recordings.count >= Self.fewestRecordings else {
+            throw SpeechError.adaptationFailed(reason: "\(recordings.count) recording\(recordings.count == 1 ? "" : "s") given; "
+                + "at least \(Self.fewestRecordings) are needed (about 20 give a good adaptation)")
+        }
+        let words = Array(Set(recordings.flatMap { $0.sentence.split(separator: " ").map(String.init) })).sorted()
+        let dictionary = try PronunciationDictionary(words: words, base: model.dictionary, extra: pronunciations)
+
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-adapt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let trainingModel = try TrainingModel(model: model, tools: tools, folder: work)
+
+        // Recordings are named by number in the tools' files; messages use their own names.
+        let ids = recordings.indices.map { "r\($0)" }
+        for (id, recording) in zip(ids, recordings) {
+            let bytes = recording.samples.withUnsafeBufferPointer { Data(buffer: $0) }
+            try bytes.write(to: work.appendingPathComponent("\(id).raw"))
+        }
+        let control = work.appendingPathComponent("recordings.ctl")
+        try Data(ids.map { $0 + "\n" }.joined().utf8).write(to: control)
+        let dictionaryFile = work.appendingPathComponent("words.dict")
+        try Data(dictionary.text.utf8).write(to: dictionaryFile)
+        let sentences = try pronouncedSentences(recordings, dictionary: dictionaryFile)
+        let transcription = work.appendingPathComponent("recordings.transcription")
+        try Data(zip(ids, sentences).map { "<s> \($1) </s> (\($0))\n" }.joined().utf8).write(to: transcription)
+
+        // Dithered, as sound cards are: stretches of digital silence (synthetic or edited audio)
+        // otherwise give features no speech has, and most recordings fail to align.
+        try tools.run(tools.featureExtractor, [
+            "-argfile", model.acousticModel.appendingPathComponent("feat.params").path, "-samprate", "16000",
+            "-raw", "yes", "-input_endian", "little", "-dither", "yes", "-seed", "1",
+            "-c", control.path, "-di", work.path, "-do", work.path, "-ei", "raw", "-eo", "mfc",
+        ])
+        let counts = work.appendingPathComponent("counts")
+        try FileManager.default.createDirectory(at: counts, withIntermediateDirectories: true)
+        let countLog = try countAlignments(trainingModel.countingArguments + [
+            "-dictfn", dictionaryFile.path, "-fdictfn", model.acousticModel.appendingPathComponent("noisedict").path,
+            "-ctlfn", control.path, "-lsnfn", transcription.path, "-cepdir", work.path, "-accumdir", counts.path,
+        ])
+        let leftOutIDs = Self.unalignedRecordings(in: countLog)
+        let leftOut = zip(ids, recordings).filter { leftOutIDs.contains($0.0) }.map(\.1.name)
+        guard leftOut.count < recordings.count else {
+            throw SpeechError.adaptationFailed(reason: "no recording could be aligned with its sentence; check that each "
+                + "file holds the speaker saying its sentence, clearly and whole")
+        }
+
+        // Written beside the destination, then moved over it, so a failure leaves the old one.
+        let folder = destination.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let partial = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        try tools.run(tools.mllrSolve, [
+            "-meanfn", model.acousticModel.appendingPathComponent("means").path,
+            "-varfn", model.acousticModel.appendingPathComponent("variances").path,
+            "-outmllrfn", partial.path, "-accumdir", counts.path,
+        ])
+        try SpeakerTransform.check(partial)
+        guard rename(partial.path, destination.path) == 0 else {
+            throw SpeechError.adaptationFailed(reason: "cannot write \(destination.path): \(String(cString: strerror(errno)))")
+        }
+        return Outcome(used: recordings.count - leftOut.count, leftOut: leftOut)
+    }
+
+    /// Each recording's sentence with, for every word, the pronunciation its audio aligns best
+    /// with ("am(2)" for "A M"), since `bw` takes a word's first; the sentence as written
+    /// when it does not align.
+    private func pronouncedSentences(_ recordings: [Recording], dictionary: URL) throws -> [String] {
+        let arguments = model.decoderArguments(dictionary: dictionary) + [("-fsgusealtpron", "yes")]
+        let aligner = SentenceAligner(decoder: try PocketSphinxDecoder(arguments: arguments, log: nil))
+        return try recordings.map { recording in
+            let words = recording.sentence.split(separator: " ").map(String.init)
+            let heard = try aligner.align(words, samples: recording.samples)?.segments.filter { !$0.isFiller }
+            guard let heard, heard.map(\.word) == words else { return recording.sentence }
+            return heard.map(\.pronounced).joined(separator: " ")
+        }
+    }
+
+    /// Runs `bw` with beams wider than its own 1e-100, which left out good recordings (2 of
+    /// 28 of one voice; 1e-150: 1, and still 2 of 4 in a list with two pairs of sentences
+    /// swapped), and with its own when the wide ones fail (bw asserts on an underflow with
+    /// some recordings at 1e-180 and wider).
+    private func countAlignments(_ arguments: [String]) throws -> String {
+        do {
+            return try tools.run(tools.baumWelch, arguments + ["-abeam", "1e-150", "-bbeam", "1e-150"])
+        } catch {
+            return try tools.run(tools.baumWelch, arguments)
+        }
+    }
+
+    /// The ids `bw` reports it ignored: "ERROR: "baum_welch.c", line 324: r2 ignored".
+    static func unalignedRecordings(in log: String) -> Set<String> {
+        Set(log.split(separator: "\n").compactMap { line in
+            guard line.hasSuffix(" ignored"), let id = line.dropLast(" ignored".count).split(separator: " ").last else { return nil }
+            return String(id)
+        })
+    }
+}

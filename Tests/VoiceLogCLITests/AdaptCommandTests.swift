@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import VoiceLogCLI
+import VoiceLogCore
+import VoiceLogGrammars
+import VoiceLogSpeech
+
+private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools.debian.checkInstalled()) != nil
+
+/// `voicelog adapt` run as a program on the fixtures of one voice: the adaptation lands beside
+/// the database and `transcribe` decodes with it; a bad list gets an error naming its line and
+/// leaves the adaptation there was.
+@Suite struct AdaptCommandTests {
+    static let fixtures = DictateCommandTests.fixtures
+
+    /// What users are asked to record must be sentences VoiceLog understands, paths of the
+    /// speech grammar, and none of the held-out sentences adaptation is measured on.
+    @Test func promptsAreSentencesTheSpeechGrammarCanSay() throws {
+        let parser = UtteranceParser(grammar: BundledGrammar.grammar)
+        let now = LocalDateTime(year: 2026, month: 11, day: 21, hour: 12)
+        var options = RecognizerOptions()
+        options.confidence = nil
+        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options)
+        let heldOut = Set(try GeneratedGrammarAccuracyTests.sentences(in: "heldout.txt"))
+        for sentence in EnrolmentPrompts.sentences {
+            let result = parser.parse(sentence, now: now)
+            #expect(result.status == .ok && result.problems.isEmpty, "\(sentence): \(result.problems)")
+            #expect(recognizer.canSay(sentence), "\(sentence) is no path of the speech grammar")
+            #expect(!heldOut.contains(sentence))
+        }
+    }
+
+    @Test(.enabled(if: canAdapt, "needs the voicelog binary and apt-get install sphinxtrain sphinxbase-utils pocketsphinx"))
+    func anAdaptationBesideTheDatabaseIsUsedByTranscribe() throws {
+        let binary = try #require(BatchCommandTests.binary)
+        let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("voicelog.sqlite").path
+        let list = try writeList(in: folder, lines: try firstVoice().map { "\(Self.fixtures.path)/\($0.file)\t\($0.transcript)" })
+
+        let adapted = try run(binary, ["adapt", "--recordings", list.path, "--db", database])
+        #expect(adapted.status == 0, "\(adapted.output)")
+        #expect(adapted.output.contains("Adapted to 6 of 6 recordings; written to \(folder.path)/speaker.mllr."))
+
+        let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
+        let transcribed = try run(binary, ["transcribe", clip], environment: ["VOICELOG_DB": database])
+        #expect(transcribed.status == 0 && transcribed.output.contains("glucose six point two after dinner"), "\(transcribed.output)")
+
+        // The one beside the database is the one used: spoilt, it stops transcribe with a
+        // clear message, and --no-adaptation does without it.
+        try Data("1\n3\n".utf8).write(to: folder.appendingPathComponent("speaker.mllr"))
+        let spoilt = try run(binary, ["transcribe", clip], environment: ["VOICELOG_DB": database])
+        #expect(spoilt.status != 0 && spoilt.output.contains("speaker.mllr cannot be used: it ends early"), "\(spoilt.output)")
+        let without = try run(binary, ["transcribe", "--no-adaptation", clip], environment: ["VOICELOG_DB": database])
+        #expect(without.status == 0 && without.output.contains("glucose six point two after dinner"))
+    }
+
+    @Test(.enabled(if: canAdapt, "needs the voicelog binary and apt-get install sphinxtrain sphinxbase-utils pocketsphinx"),
+          arguments: [
+              ("utt1-v1.wav glucose six point two after dinner", "line 2: expected a WAV file, a tab, and the sentence said in it."),
+              ("utt1-v1.wav\tglucose 6.2 after dinner", "line 2: write '6.2' in words, as it was said"),
+              ("missing.wav\tglucose six point two after dinner", "line 2: cannot open"),
+              ("utt1-v1.wav\t ... ", "line 2: the sentence is empty."),
+          ])
+    func aBadListNamesItsLineAndKeepsTheAdaptation(_ line: String, _ message: String) throws {
+        let binary = try #require(BatchCommandTests.binary)
+        let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let transform = folder.appendingPathComponent("mine.mllr")
+        try Data("earlier".utf8).write(to: transform)
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path) where file.hasSuffix("-v1.wav") {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+        }
+        let list = try writeList(in: folder, lines: [line])
+        let result = try run(binary, ["adapt", "--recordings", list.path, "--adaptation", transform.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\(list.path), \(message)"), "\(result.output)")
+        #expect(try Data(contentsOf: transform) == Data("earlier".utf8))
+    }
+
+    /// The fixtures of the first voice (en-us, 160 words a minute) and their sentences.
+    func firstVoice() throws -> [(file: String, transcript: String)] {
+        try String(contentsOf: Self.fixtures.appendingPathComponent("fixtures.tsv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+            .filter { $0.count == 3 && $0[0].hasSuffix("-v1.wav") && $0[1] == "utterance" }
+            .map { ($0[0], $0[2]) }
+    }
+
+    func writeList(in folder: URL, lines: [String]) throws -> URL {
+        let list = folder.appendingPathComponent("recordings.tsv")
+        try Data(("# my recordings\n" + lines.joined(separator: "\n") + "\n").utf8).write(to: list)
+        return list
+    }
+
+    /// Runs the binary; returns its exit status and what it wrote to standard output and error.
+    func run(_ binary: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
