@@ -10,16 +10,19 @@ struct AdaptCommand: ParsableCommand {
         commandName: "adapt",
         abstract: "Adapt speech recognition to your voice from recordings of sentences (see --prompts).",
         discussion: """
-            Record yourself saying each sentence that --prompts prints (one WAV file a sentence, \
-            e.g. `arecord -f S16_LE -r 16000 -c 1 -d 6 01.wav`), list them in a file, one \
-            'FILE<TAB>sentence' a line, and give it to --recordings. The sentences must be written \
-            as said, numbers in words. The adaptation is written beside the database (or to \
-            --adaptation FILE) and used from then on by dictate and transcribe.
+            With --mic, each sentence is shown in turn: say it, pause, and the next one comes. \
+            Or record yourself saying each sentence that --prompts prints (one WAV file a \
+            sentence), list them in a file, one 'FILE<TAB>sentence' a line (numbers in words, as \
+            said), and give it to --recordings. The adaptation is written beside the database \
+            (or to --adaptation FILE) and used from then on by dictate and transcribe.
             """
     )
 
     @Flag(name: .long, help: "Print the sentences to record, one a line, and stop.")
     var prompts = false
+
+    @Flag(name: .long, help: "Record the sentences from the microphone, one after another (through parec or arecord).")
+    var mic = false
 
     @Option(name: .long, help: ArgumentHelp("A list of recordings: 'FILE<TAB>sentence' a line; files relative to the list's folder.", valueName: "LIST"))
     var recordings: String?
@@ -30,7 +33,9 @@ struct AdaptCommand: ParsableCommand {
     @OptionGroup var storage: StorageOptions
 
     func validate() throws {
-        if prompts == (recordings != nil) { throw ValidationError("Give --prompts to see the sentences, or --recordings LIST to adapt.") }
+        if [prompts, mic, recordings != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("Give one of --prompts (the sentences to record), --mic (record them now) or --recordings LIST.")
+        }
     }
 
     func run() throws {
@@ -38,15 +43,43 @@ struct AdaptCommand: ParsableCommand {
             for sentence in EnrolmentPrompts.sentences { print(sentence) }
             return
         }
-        guard let recordings else { return }
-        let list = try RecordingList(path: recordings)
-        let destination = try adaptation.map { URL(fileURLWithPath: $0) } ?? AdaptationOptions.standardFile(database: storage.db)
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
-        print("Adapting to \(list.recordings.count) recordings…")
-        let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(list.recordings, writingTo: destination)
+        let recorded = try recordings.map { try RecordingList(path: $0).recordings } ?? recordFromMicrophone(speech)
+        let destination = try adaptation.map { URL(fileURLWithPath: $0) } ?? AdaptationOptions.standardFile(database: storage.db)
+        print("Adapting to \(recorded.count) recordings…")
+        let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recorded, writingTo: destination)
         for name in outcome.leftOut { print("  left out \(name): its audio does not match its sentence") }
-        print("Adapted to \(outcome.used) of \(list.recordings.count) recordings; written to \(destination.path).")
+        print("Adapted to \(outcome.used) of \(recorded.count) recordings; written to \(destination.path).")
         print("dictate and transcribe use it from now on\(adaptation == nil ? "" : " when given --adaptation \(destination.path)").")
+    }
+
+    /// Shows each prompt and takes the next utterance from the microphone as its recording,
+    /// until every prompt is said or the recorder stops. Utterances are told apart with a
+    /// grammar of the prompts alone.
+    private func recordFromMicrophone(_ speech: SpeechGrammar) throws -> [SpeakerAdaptation.Recording] {
+        let sentences = EnrolmentPrompts.sentences
+        let grammar = "#JSGF V1.0;\ngrammar prompts;\npublic <prompt> = " + sentences.map { "(\($0))" }.joined(separator: " | ") + ";\n"
+        var options = RecognizerOptions()
+        options.confidence = nil
+        let recognizer = try SpeechRecognizer(grammar: grammar, pronunciations: speech.pronunciations, options: options)
+        let microphone = try MicrophoneSource()
+        print("Say each sentence after it is shown, then pause. \(sentences.count) sentences, about two minutes.")
+        var recordings: [SpeakerAdaptation.Recording] = []
+        func prompt() { print("[\(recordings.count + 1)/\(sentences.count)] \(sentences[recordings.count])") }
+        prompt()
+        try microphone.listen(with: recognizer) { transcript in
+            guard !transcript.isEmpty else {
+                print("  (nothing clear heard; say it again)")
+                return true
+            }
+            recordings.append(.init(name: "sentence \(recordings.count + 1)", samples: transcript.audio,
+                                    sentence: sentences[recordings.count]))
+            guard recordings.count < sentences.count else { return false }
+            prompt()
+            return true
+        }
+        if recordings.count < sentences.count { print("The microphone stopped after \(recordings.count) sentences.") }
+        return recordings
     }
 }
 

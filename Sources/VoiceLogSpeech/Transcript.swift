@@ -9,11 +9,15 @@ public struct Transcript: Sendable, Equatable, CustomStringConvertible {
     /// How sure the recognizer is that the speech was `text` rather than something outside
     /// the grammar, from 0 to 1; nil when the confidence pass is turned off.
     public var confidence: Double?
+    /// The utterance's audio as decoded, 16 kHz mono, from its start (with up to a second of
+    /// silence before the speech), for callers that keep recordings (`voicelog adapt --mic`).
+    public var audio: [Int16]
 
-    public init(text: String, alternatives: [String] = [], confidence: Double? = nil) {
+    public init(text: String, alternatives: [String] = [], confidence: Double? = nil, audio: [Int16] = []) {
         self.text = text
         self.alternatives = alternatives
         self.confidence = confidence
+        self.audio = audio
     }
 
     /// True when nothing was recognized.

@@ -77,7 +77,7 @@ final class UtteranceDecoder {
         let text = grammar.callLogging { decoder -> String? in
             ps_get_hyp(decoder, &score).map { String(cString: $0) }
         }.value ?? ""
-        guard !text.isEmpty else { return Transcript(text: "", confidence: phoneLoop == nil ? nil : 0) }
+        guard !text.isEmpty else { return Transcript(text: "", confidence: phoneLoop == nil ? nil : 0, audio: samples) }
         let segments = grammar.callLogging { WordSegment.all(of: $0) }.value
 
         let best = text.split(separator: " ").map(String.init)
@@ -87,7 +87,7 @@ final class UtteranceDecoder {
             var others = ranked.dropFirst().prefix(ConfusionRescorer.alternativesShown).map { $0.joined(separator: " ") }
             for alternative in alternatives(excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
             return Transcript(text: ranked[0].joined(separator: " "), alternatives: Array(others.prefix(options.nBest)),
-                              confidence: confidence(grammarScore: score, segments: segments))
+                              confidence: confidence(grammarScore: score, segments: segments), audio: samples)
         }
         // Free text: the grammar's words before it, then the language model's reading. The
         // loop's weights are left out of the score, so the confidence is that of the rest.
@@ -95,7 +95,7 @@ final class UtteranceDecoder {
         let freeWords = try freeText?.words(in: samples, from: free.firstFrame) ?? []
         let loopWeights = segments.filter { FreeTextLoop.isLoopWord($0.word) }.reduce(Int32(0)) { $0 + $1.languageScore }
         return Transcript(text: (grammarWords + freeWords).joined(separator: " "),
-                          confidence: confidence(grammarScore: score - loopWeights, segments: segments))
+                          confidence: confidence(grammarScore: score - loopWeights, segments: segments), audio: samples)
     }
 
     private func end() throws {

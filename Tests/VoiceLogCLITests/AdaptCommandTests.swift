@@ -55,6 +55,37 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         #expect(without.status == 0 && without.output.contains("glucose six point two after dinner"))
     }
 
+    /// A stand-in `arecord` plays every prompt spoken by a held-out voice, a second of silence
+    /// after each: each is taken as its prompt's recording and the adaptation is made.
+    @Test(.enabled(if: canAdapt && GeneratedGrammarAccuracyTests.hasSpeechSynthesis, "needs the voicelog binary, espeak-ng, sox and sphinxtrain"))
+    func promptsSaidIntoTheMicrophoneAreRecordedOneByOne() throws {
+        let binary = try #require(BatchCommandTests.binary)
+        let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt-mic")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var stream: [Int16] = []
+        for (index, sentence) in EnrolmentPrompts.sentences.enumerated() {
+            let file = folder.appendingPathComponent("\(index).wav")
+            try GeneratedGrammarAccuracyTests.speak(sentence, voice: "en-us+m1", speed: 150, to: file)
+            stream += try WAVReader.read(contentsOf: file).speechSamples() + [Int16](repeating: 0, count: 16_000)
+        }
+        let raw = folder.appendingPathComponent("stream.raw")
+        try stream.withUnsafeBufferPointer { try Data(buffer: $0).write(to: raw) }
+        let recorder = folder.appendingPathComponent("arecord")
+        try Data("#!/bin/sh\nexec /bin/cat '\(raw.path)'\n".utf8).write(to: recorder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
+
+        let transform = folder.appendingPathComponent("mine.mllr")
+        let result = try run(binary, ["adapt", "--mic", "--adaptation", transform.path], environment: ["PATH": folder.path])
+        let count = EnrolmentPrompts.sentences.count
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("[1/\(count)] \(EnrolmentPrompts.sentences[0])"))
+        #expect(result.output.contains("[\(count)/\(count)] \(EnrolmentPrompts.sentences[count - 1])"))
+        #expect(result.output.contains("Adapted to \(count) of \(count) recordings; written to \(transform.path)."), "\(result.output)")
+        let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
+        let transcribed = try run(binary, ["transcribe", "--adaptation", transform.path, clip])
+        #expect(transcribed.status == 0, "\(transcribed.output)")
+    }
+
     @Test(.enabled(if: canAdapt, "needs the voicelog binary and apt-get install sphinxtrain sphinxbase-utils pocketsphinx"),
           arguments: [
               ("utt1-v1.wav glucose six point two after dinner", "line 2: expected a WAV file, a tab, and the sentence said in it."),

@@ -22,6 +22,11 @@ import VoiceLogSpeech
         print("stream: \(transcripts)")
         #expect(transcripts.map(\.text) == Self.expected)
         #expect(transcripts.allSatisfy { $0.isAccepted() })
+        // Each carries its own stretch of the stream: the first from the stream's start, and
+        // together no more than the stream.
+        #expect(transcripts.allSatisfy { $0.audio.count > 16_000 })
+        #expect(transcripts.map(\.audio.count).reduce(0, +) <= samples.count)
+        #expect(transcripts.first?.audio == Array(samples.prefix(transcripts.first?.audio.count ?? 0)))
     }
 
     @Test func rawS16LEFromAPipeInOddSizedChunks() throws {
