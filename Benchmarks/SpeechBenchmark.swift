@@ -6,8 +6,10 @@ import VoiceLogSpeech
 /// Speech with the grammar compiled from `Grammars/`, on the fixtures of `AudioFixtures/`:
 /// decoder start-up, real-time factor, time from the end of speech to the result in a stream,
 /// and peak memory; against Debian's `pocketsphinx_continuous -infile` on the same files, with
-/// the same grammar, dictionary and settings, in the same run. The output is checked: the word
-/// error rate must stay below 50 %, and the stream must give a result for every utterance.
+/// the same grammar, dictionary and settings, in the same run; and the time to adapt to the
+/// fixtures' speakers and to decode with the adaptation. The output is checked: the word error
+/// rate must stay below 50 % (and not rise when adapted), and the stream must give a result
+/// for every utterance.
 ///
 /// Run with `swift run -c release voicelog-bench speech` from the repository.
 enum SpeechBenchmark {
@@ -29,14 +31,7 @@ enum SpeechBenchmark {
         let startUp = try clock.measure { recognizer = try speech.recognizer(options: options) }
         guard let recognizer else { throw BenchmarkError("no recognizer") }
 
-        // Whole utterances, one after another.
-        var rate = WordErrorRate()
-        let decoding = try clock.measure {
-            for fixture in fixtures {
-                let text = try recognizer.recognize(fixture.samples).text
-                rate.add(reference: fixture.transcript, hypothesis: text)
-            }
-        }
+        let (decoding, rate) = try decodeAll(fixtures, with: recognizer)
         guard rate.rate < 0.5 else { throw BenchmarkError("word error rate \(rate.rate) is above 50 %") }
 
         // A stream: each fixture then a second of silence, fed in 64 ms chunks as a microphone
@@ -77,6 +72,17 @@ enum SpeechBenchmark {
         }
         let baselinePeak = peakMemory(RUSAGE_CHILDREN)
 
+        // Speaker adaptation to the fixtures' recordings, then decoding with the transform.
+        let transform = folder.appendingPathComponent("speaker.mllr")
+        let recordings = fixtures.map { SpeakerAdaptation.Recording(name: $0.file.lastPathComponent, samples: $0.samples, sentence: $0.transcript) }
+        let adapting = try clock.measure {
+            let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: transform)
+            guard outcome.used == recordings.count else { throw BenchmarkError("adaptation left out \(outcome.leftOut)") }
+        }
+        let adaptedSpeech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: .debianEnglish.adapted(with: transform))
+        let (adaptedDecoding, adaptedRate) = try decodeAll(fixtures, with: try adaptedSpeech.recognizer(options: options))
+        guard adaptedRate.rate <= rate.rate else { throw BenchmarkError("adapted WER \(adaptedRate.rate) is above the unadapted \(rate.rate)") }
+
         print("speech benchmark: \(fixtures.count) fixtures, \(String(format: "%.1f", audioSeconds)) s of audio, whole generated grammar, release build")
         print(String(format: "  voicelog:                start-up %.2f s, real-time factor %.3f, WER %.1f %%, peak memory %.0f MB",
                      seconds(startUp), seconds(decoding) / audioSeconds, rate.rate * 100, ownPeak))
@@ -84,6 +90,20 @@ enum SpeechBenchmark {
                      latencies[latencies.count / 2] * 1000, latencies.last! * 1000))
         print(String(format: "  pocketsphinx_continuous: %.2f s a file (start-up and decoding), WER %.1f %%, peak memory %.0f MB",
                      seconds(baseline) / Double(fixtures.count), baselineRate.rate * 100, baselinePeak))
+        print(String(format: "  voicelog adapt:          %.1f s to adapt to the %d fixtures; decoding with it: real-time factor %.3f, WER %.1f %% (on the audio adapted to)",
+                     seconds(adapting), fixtures.count, seconds(adaptedDecoding) / audioSeconds, adaptedRate.rate * 100))
+    }
+
+    /// Decodes each fixture as a whole utterance, one after another: the time taken and the
+    /// word error rate.
+    static func decodeAll(_ fixtures: [Fixture], with recognizer: SpeechRecognizer) throws -> (Duration, WordErrorRate) {
+        var rate = WordErrorRate()
+        let elapsed = try ContinuousClock().measure {
+            for fixture in fixtures {
+                rate.add(reference: fixture.transcript, hypothesis: try recognizer.recognize(fixture.samples).text)
+            }
+        }
+        return (elapsed, rate)
     }
 
     /// The utterance fixtures of `AudioFixtures/fixtures.tsv` in their original format.
