@@ -19,12 +19,13 @@ struct AdaptationOptions: ParsableArguments {
     }
 
     /// The model to decode with: Debian's, adapted to the speaker when a transform is given
-    /// or lies beside the database (`database`: the `--db` value, if any).
-    func model(database: String?) throws -> SpeechModel {
+    /// or lies beside the database (`database`: the `--db` value, if any). Where there is no
+    /// database location (no `HOME`), there is no transform beside it either.
+    func model(database: String?) -> SpeechModel {
         if noAdaptation { return .debianEnglish }
         if let adaptation { return .debianEnglish.adapted(with: URL(fileURLWithPath: adaptation)) }
-        let standard = try Self.standardFile(database: database)
-        return .debianEnglish.adapted(with: FileManager.default.fileExists(atPath: standard.path) ? standard : nil)
+        let standard = try? Self.standardFile(database: database)
+        return .debianEnglish.adapted(with: standard.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil })
     }
 
     /// `speaker.mllr` in the database's folder.

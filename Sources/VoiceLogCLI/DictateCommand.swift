@@ -45,7 +45,7 @@ struct DictateCommand: ParsableCommand {
     func run() throws {
         let grammar = try parsing.loadGrammar()
         let parser = UtteranceParser(grammar: grammar)
-        let model = try speaker.model(database: recording.storage.db)
+        let model = speaker.model(database: recording.storage.db)
         let recognizer = try SpeechGrammar(grammar: grammar, model: model).recognizer()
         let audioName = audio.map { URL(fileURLWithPath: $0).lastPathComponent }
         if review {

@@ -21,7 +21,7 @@ struct TranscribeCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let model = try speaker.model(database: nil)
+        let model = speaker.model(database: nil)
         let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer()
         var failed = 0
         for file in files {

@@ -18,9 +18,10 @@ struct QuantisedMixtureWeights {
         func fail(_ reason: String) -> SpeechError {
             .adaptationFailed(reason: "cannot read the mixture weights in \(url.path): \(reason)")
         }
-        // The file's byte order is told by the first string's length, which is small.
+        // The file's byte order is told by the first string's length, which is small: its
+        // last byte in little-endian order is zero.
         guard data.count >= 4 else { throw fail("the file is too short") }
-        let littleEndian = data[0] != 0 || data[3] == 0
+        let littleEndian = data[3] == 0
         func integer() throws -> Int {
             guard offset + 4 <= data.count else { throw fail("the file ends early") }
             let four = data[offset..<offset + 4]
@@ -28,9 +29,8 @@ struct QuantisedMixtureWeights {
             let value = four.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             return Int(Int32(bitPattern: littleEndian ? value : value.byteSwapped))
         }
+        // A title, then "name value" lines, all length-prefixed, up to an empty one.
         var header: [String: Int] = [:]
-        _ = try integer() // the title's length; the title is skipped like any header line
-        offset -= 4
         while true {
             let length = try integer()
             if length == 0 { break }

@@ -39,7 +39,7 @@ public struct RecognizerOptions: Sendable {
     /// Groups of words the acoustic model confuses ("thirteen" and "thirty", the digits). When
     /// set, each word of a group in the best hypothesis is tried with the others of its group,
     /// every variant the grammar accepts is aligned on its own with the audio, and the
-    /// best-scoring one wins; the next are the alternatives (`NumberRescorer`).
+    /// best-scoring one wins; the next are the alternatives (`ConfusionRescorer`).
     public var confusableWords: [[String]] = []
     /// The phone-loop pass that gives `Transcript.confidence`; nil turns it off.
     public var confidence: PhoneLoopConfidence? = PhoneLoopConfidence()

@@ -53,6 +53,9 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         #expect(spoilt.status != 0 && spoilt.output.contains("speaker.mllr cannot be used: it ends early"), "\(spoilt.output)")
         let without = try run(binary, ["transcribe", "--no-adaptation", clip], environment: ["VOICELOG_DB": database])
         #expect(without.status == 0 && without.output.contains("glucose six point two after dinner"))
+        // With no database location at all there is no adaptation beside it, and no error.
+        let nowhere = try run(binary, ["transcribe", clip], removing: ["HOME", "XDG_DATA_HOME", "VOICELOG_DB"])
+        #expect(nowhere.status == 0 && nowhere.output.contains("glucose six point two after dinner"), "\(nowhere.output)")
     }
 
     /// A stand-in `arecord` plays every prompt spoken by a held-out voice, a second of silence
@@ -123,12 +126,14 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         return list
     }
 
-    /// Runs the binary; returns its exit status and what it wrote to standard output and error.
-    func run(_ binary: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs the binary with the environment changed as given; returns its exit status and what
+    /// it wrote to standard output and error.
+    func run(_ binary: String, _ arguments: [String], environment: [String: String] = [:],
+             removing unset: [String] = []) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !unset.contains($0.key) }
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
         process.standardOutput = output
