@@ -37,18 +37,46 @@ import VoiceLogSpeech
     }
 
     @Test func onTheTunedFixtures() throws {
-        let manifest = try String(contentsOf: Self.folder.appendingPathComponent("fixtures.tsv"), encoding: .utf8)
-        let clips = manifest.split(separator: "\n").compactMap { line -> Clip? in
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            // utt1-v2.wav: sentence 1 in voice 2; copies in other formats have longer names.
-            let name = columns.first?.dropLast(4).split(separator: "-") ?? []
-            guard columns.count == 3, columns[1] == "utterance", name.count == 2 else { return nil }
-            return Clip(file: Self.folder.appendingPathComponent(columns[0]), voice: String(name[1]), transcript: columns[2])
-        }
+        let clips = try Self.tunedClips()
         #expect(clips.count == 24)
         let score = try Self.measure(clips, label: "tuned fixtures")
         #expect(score.wordErrorRate < 0.28)
         #expect(score.rightEntries >= 14)
+    }
+
+    /// Each voice of the fixtures reads the prompts of `voicelog adapt`, the model is adapted to
+    /// it, and its fixtures are decoded with the adaptation.
+    @Test(.enabled(if: hasSpeechSynthesis && hasAdaptationTools, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
+    func onTheTunedFixturesAfterAdaptingToEachVoice() throws {
+        let work = try Self.temporaryFolder("adapted-fixtures")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let score = try Self.measureAdapted(Self.tunedClips(), voices: Self.fixtureRenditions(), label: "tuned fixtures", in: work)
+        #expect(score.wordErrorRate < 0.15)
+        #expect(score.rightEntries >= 19)
+    }
+
+    /// The utterance fixtures of `fixtures.tsv`, voice `v2` for the second rendition.
+    static func tunedClips() throws -> [Clip] {
+        let manifest = try String(contentsOf: folder.appendingPathComponent("fixtures.tsv"), encoding: .utf8)
+        return manifest.split(separator: "\n").compactMap { line -> Clip? in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            // utt1-v2.wav: sentence 1 in voice 2; copies in other formats have longer names.
+            let name = columns.first?.dropLast(4).split(separator: "-") ?? []
+            guard columns.count == 3, columns[1] == "utterance", name.count == 2 else { return nil }
+            return Clip(file: folder.appendingPathComponent(columns[0]), voice: String(name[1]), transcript: columns[2])
+        }
+    }
+
+    /// The espeak-ng voice and speed of each fixture voice (`v1`, `v2`…), read from the
+    /// `renditions` of `make_fixtures.sh`, which made them.
+    static func fixtureRenditions() throws -> [(label: String, voice: String, speed: Int)] {
+        let script = try String(contentsOf: folder.appendingPathComponent("make_fixtures.sh"), encoding: .utf8)
+        let block = script.components(separatedBy: "renditions=(\n").dropFirst().first?.components(separatedBy: "\n)").first ?? ""
+        return block.split(separator: "\n").enumerated().compactMap { index, line in
+            let parts = line.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).split(separator: " ")
+            guard parts.count == 2, let speed = Int(parts[1]) else { return nil }
+            return ("v\(index + 1)", String(parts[0]), speed)
+        }
     }
 
     @Test(.enabled(if: hasSpeechSynthesis, "needs espeak-ng and sox (apt-get install espeak-ng sox)"))
@@ -67,29 +95,38 @@ import VoiceLogSpeech
     func onVoicesItWasNotTunedOnAfterAdaptingToEach() throws {
         let work = try Self.temporaryFolder("adapted")
         defer { try? FileManager.default.removeItem(at: work) }
-        let clips = try Self.heldOutClips(in: work)
+        let voices = Self.heldOutVoices.map { (label: $0.0, voice: $0.0, speed: $0.1) }
+        let score = try Self.measureAdapted(Self.heldOutClips(in: work), voices: voices, label: "held-out voices", in: work)
+        #expect(score.wordErrorRate < 0.10)
+        #expect(score.rightEntries >= 48)
+    }
+
+    /// For each voice: it reads the prompts of `voicelog adapt` (spoken by espeak-ng into
+    /// `work`), the model is adapted to it, and its clips (`Clip.voice` is the label) are
+    /// decoded with the adaptation.
+    static func measureAdapted(_ clips: [Clip], voices: [(label: String, voice: String, speed: Int)], label: String,
+                               in work: URL) throws -> Score {
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
         var total = WordErrorRate()
         var rightEntries = 0
-        for (voice, speed) in Self.heldOutVoices {
+        for (name, voice, speed) in voices {
             var recordings: [SpeakerAdaptation.Recording] = []
             for (index, sentence) in EnrolmentPrompts.sentences.enumerated() {
-                let file = work.appendingPathComponent("prompt\(index)-\(voice).wav")
-                try Self.speak(sentence, voice: voice, speed: speed, to: file)
+                let file = work.appendingPathComponent("prompt\(index)-\(name).wav")
+                try speak(sentence, voice: voice, speed: speed, to: file)
                 let samples = try WAVReader.read(contentsOf: file).speechSamples()
                 recordings.append(.init(name: file.lastPathComponent, samples: samples, sentence: sentence))
             }
-            let transform = work.appendingPathComponent("\(voice).mllr")
+            let transform = work.appendingPathComponent("\(name).mllr")
             let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: transform)
             #expect(outcome.used >= EnrolmentPrompts.sentences.count - 3, "\(voice): \(outcome.leftOut) left out")
-            let score = try Self.measure(clips.filter { $0.voice == voice }, label: "adapted to \(voice)",
-                                         model: .debianEnglish.adapted(with: transform))
+            let score = try measure(clips.filter { $0.voice == name }, label: "\(label) adapted to \(voice)",
+                                    model: .debianEnglish.adapted(with: transform))
             total.add(score.errors)
             rightEntries += score.rightEntries
         }
-        print("held-out voices, each adapted to: WER \(String(format: "%.1f", total.rate * 100)) %, right entries \(rightEntries)/\(clips.count)")
-        #expect(total.rate < 0.10)
-        #expect(rightEntries >= 48)
+        print("\(label), each voice adapted to: WER \(String(format: "%.1f", total.rate * 100)) %, right entries \(rightEntries)/\(clips.count)")
+        return Score(errors: total, rightEntries: rightEntries)
     }
 
     static var hasAdaptationTools: Bool { (try? SphinxTrainTools.debian.checkInstalled()) != nil }
