@@ -45,6 +45,9 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
         let transcribed = try run(binary, ["transcribe", clip], environment: ["VOICELOG_DB": database])
         #expect(transcribed.status == 0 && transcribed.output.contains("glucose six point two after dinner"), "\(transcribed.output)")
+        let dictated = try run(binary, ["dictate", "--audio", clip, "--db", database, "--dry-run", "--minimum-confidence", "0"])
+        #expect(dictated.status == 0 && dictated.output.contains("Adapted to your voice with \(folder.path)/speaker.mllr"), "\(dictated.output)")
+        #expect(dictated.output.contains("Glucose 6.2 mmol/L"), "\(dictated.output)")
 
         // The one beside the database is the one used: spoilt, it stops transcribe with a
         // clear message, and --no-adaptation does without it.
