@@ -72,14 +72,14 @@ enum SpeechBenchmark {
         }
         let baselinePeak = peakMemory(RUSAGE_CHILDREN)
 
-        // Speaker adaptation to the fixtures' recordings, then decoding with the transform.
-        let transform = folder.appendingPathComponent("speaker.mllr")
+        // Speaker adaptation to the fixtures' recordings, then decoding with the adapted model.
+        let adaptedModel = folder.appendingPathComponent("speaker-model")
         let recordings = fixtures.map { SpeakerAdaptation.Recording(name: $0.file.lastPathComponent, samples: $0.samples, sentence: $0.transcript) }
         let adapting = try clock.measure {
-            let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: transform)
+            let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: adaptedModel)
             guard outcome.used == recordings.count else { throw BenchmarkError("adaptation left out \(outcome.leftOut)") }
         }
-        let adaptedSpeech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: .debianEnglish.adapted(with: transform))
+        let adaptedSpeech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: .debianEnglish.adapted(with: adaptedModel))
         let (adaptedDecoding, adaptedRate) = try decodeAll(fixtures, with: try adaptedSpeech.recognizer(options: options))
         guard adaptedRate.rate <= rate.rate else { throw BenchmarkError("adapted WER \(adaptedRate.rate) is above the unadapted \(rate.rate)") }
 

@@ -14,7 +14,7 @@ struct AdaptCommand: ParsableCommand {
             Or record yourself saying each sentence that --prompts prints (one WAV file a \
             sentence), list them in a file, one 'FILE<TAB>sentence' a line (numbers in words, as \
             said), and give it to --recordings. The adaptation is written beside the database \
-            (or to --adaptation FILE) and used from then on by dictate and transcribe.
+            (or to --adaptation FOLDER) and used from then on by dictate and transcribe.
             """
     )
 
@@ -27,7 +27,7 @@ struct AdaptCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A list of recordings: 'FILE<TAB>sentence' a line; files relative to the list's folder.", valueName: "LIST"))
     var recordings: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the adaptation (default: \(AdaptationOptions.fileName) beside the database).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("The folder to write the speaker's model to (default: \(AdaptationOptions.folderName) beside the database).", valueName: "FOLDER"))
     var adaptation: String?
 
     @OptionGroup var storage: StorageOptions

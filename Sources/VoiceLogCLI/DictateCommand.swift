@@ -47,8 +47,8 @@ struct DictateCommand: ParsableCommand {
         let parser = UtteranceParser(grammar: grammar)
         let model = speaker.model(database: recording.storage.db)
         let recognizer = try SpeechGrammar(grammar: grammar, model: model).recognizer()
-        if let transform = model.speakerAdaptation, recording.format == .text {
-            print("Adapted to your voice with \(transform.path) (--no-adaptation to do without).")
+        if let adapted = model.speakerAdaptation, recording.format == .text {
+            print("Adapted to your voice with \(adapted.path) (--no-adaptation to do without).")
         }
         let audioName = audio.map { URL(fileURLWithPath: $0).lastPathComponent }
         if review {

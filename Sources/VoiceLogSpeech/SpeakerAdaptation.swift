@@ -1,13 +1,14 @@
 import Foundation
 
-/// Adapts the acoustic model to one speaker from recordings of known sentences: a
-/// maximum-likelihood linear regression (MLLR) transform of the model's Gaussian means,
-/// computed with Debian's SphinxTrain (`bw` counts, `mllr_solve` solves) and applied by
-/// PocketSphinx (`SpeechModel.speakerAdaptation`, `-mllr`).
+/// Adapts the acoustic model to one speaker from recordings of known sentences: a copy of the
+/// model whose Gaussians, mixture weights and transitions are moved towards the speaker's
+/// speech (maximum a posteriori), computed with Debian's SphinxTrain (`bw` counts how the
+/// speech aligns with each sentence, `map_adapt` re-estimates) and decoded with in place of
+/// the model (`SpeechModel.speakerAdaptation`).
 ///
 /// ```swift
-/// let outcome = try SpeakerAdaptation().adapt(recordings, writingTo: transformURL)
-/// let recognizer = try SpeechRecognizer(grammar: jsgf, model: .debianEnglish.adapted(with: transformURL))
+/// let outcome = try SpeakerAdaptation().adapt(recordings, writingTo: folderURL)
+/// let recognizer = try SpeechRecognizer(grammar: jsgf, model: .debianEnglish.adapted(with: folderURL))
 /// ```
 public struct SpeakerAdaptation: Sendable {
     /// One recording: 16 kHz mono samples of a speaker saying `sentence`.
@@ -27,15 +28,15 @@ public struct SpeakerAdaptation: Sendable {
 
     /// What an adaptation used.
     public struct Outcome: Sendable, Equatable {
-        /// How many recordings went into the transform.
+        /// How many recordings went into the adapted model.
         public var used: Int
         /// Recordings whose audio could not be aligned with their sentence (another sentence
         /// said, cut off, or noise), left out.
         public var leftOut: [String]
     }
 
-    /// Fewer recordings than this are refused: a transform from a handful of sentences
-    /// moves the model too far for what it has seen.
+    /// Fewer recordings than this are refused: a handful of sentences tells too little about a
+    /// voice to be worth a model of its own.
     public static let fewestRecordings = 5
 
     public var model: SpeechModel
@@ -49,8 +50,8 @@ public struct SpeakerAdaptation: Sendable {
         self.tools = tools
     }
 
-    /// Computes the speaker's transform from `recordings` and writes it to `destination`,
-    /// replacing the file there only when the whole computation succeeded.
+    /// Computes the speaker's model from `recordings` and writes it to the folder
+    /// `destination`, replacing the one there only when the whole computation succeeded.
     ///
     /// - Throws: `SpeechError.adaptationFailed` (too few recordings, none aligned, a tool
     ///   failed), `.adaptationToolMissing`, `.missingPronunciations` for words no dictionary
@@ -109,16 +110,20 @@ public struct SpeakerAdaptation: Sendable {
         let folder = destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let partial = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: partial) }
-        try tools.run(tools.mllrSolve, [
-            "-meanfn", model.acousticModel.appendingPathComponent("means").path,
-            "-varfn", model.acousticModel.appendingPathComponent("variances").path,
-            "-outmllrfn", partial.path, "-accumdir", counts.path,
-        ])
-        try SpeakerTransform.check(partial)
-        guard rename(partial.path, destination.path) == 0 else {
-            throw SpeechError.adaptationFailed(reason: "cannot write \(destination.path): \(String(cString: strerror(errno)))")
+        for file in AdaptedModel.unchangedFiles {
+            try FileManager.default.copyItem(at: model.acousticModel.appendingPathComponent(file), to: partial.appendingPathComponent(file))
         }
+        try tools.run(tools.mapAdapt, trainingModel.parameterArguments + [
+            "-accumdir", counts.path,
+            "-mapmeanfn", partial.appendingPathComponent("means").path,
+            "-mapvarfn", partial.appendingPathComponent("variances").path,
+            "-mapmixwfn", partial.appendingPathComponent("mixture_weights").path,
+            "-maptmatfn", partial.appendingPathComponent("transition_matrices").path,
+        ])
+        try AdaptedModel.check(partial)
+        try AdaptedModel.replace(destination, with: partial)
         return Outcome(used: recordings.count - leftOut.count, leftOut: leftOut)
     }
 

@@ -24,6 +24,6 @@ public enum SpeechError: Error, Equatable {
     case adaptationToolMissing(path: String)
     /// Speaker adaptation could not be computed from the recordings given.
     case adaptationFailed(reason: String)
-    /// A speaker adaptation file is missing or not a whole MLLR transform.
+    /// A speaker adaptation is missing or not a whole adapted model.
     case unreadableSpeakerAdaptation(path: String, reason: String)
 }

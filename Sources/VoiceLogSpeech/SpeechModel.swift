@@ -10,8 +10,8 @@ public struct SpeechModel: Sendable, Equatable {
     /// The general language model that free text is read with (PocketSphinx's `-lm`); nil
     /// leaves free text unread.
     public var languageModel: URL?
-    /// A speaker's MLLR transform of the acoustic model (PocketSphinx's `-mllr`), made by
-    /// `SpeakerAdaptation`; nil decodes with the model as it is.
+    /// A speaker's adapted copy of the acoustic model (a folder made by `SpeakerAdaptation`),
+    /// decoded with in place of `acousticModel`; nil decodes with the model as it is.
     public var speakerAdaptation: URL?
 
     public init(acousticModel: URL, dictionary: URL, languageModel: URL? = nil, speakerAdaptation: URL? = nil) {
@@ -21,17 +21,17 @@ public struct SpeechModel: Sendable, Equatable {
         self.speakerAdaptation = speakerAdaptation
     }
 
-    /// This model with a speaker's adaptation applied, or none.
-    public func adapted(with transform: URL?) -> SpeechModel {
+    /// This model with a speaker's adaptation, or none.
+    public func adapted(with adaptedModel: URL?) -> SpeechModel {
         var model = self
-        model.speakerAdaptation = transform
+        model.speakerAdaptation = adaptedModel
         return model
     }
 
-    /// The acoustic model, `dictionary` and the speaker's adaptation as PocketSphinx arguments,
-    /// the start of every decoder's arguments.
+    /// The acoustic model (the speaker's, when adapted) and `dictionary` as PocketSphinx
+    /// arguments, the start of every decoder's arguments.
     func decoderArguments(dictionary: URL) -> [(String, String)] {
-        [("-hmm", acousticModel.path), ("-dict", dictionary.path)] + (speakerAdaptation.map { [("-mllr", $0.path)] } ?? [])
+        [("-hmm", (speakerAdaptation ?? acousticModel).path), ("-dict", dictionary.path)]
     }
 
     /// US English as Debian's `pocketsphinx-en-us` package installs it.
@@ -42,9 +42,9 @@ public struct SpeechModel: Sendable, Equatable {
     )
 
     /// Throws `SpeechError.modelNotFound` unless every path exists, and
-    /// `.unreadableSpeakerAdaptation` unless the speaker adaptation is a whole transform.
+    /// `.unreadableSpeakerAdaptation` unless the speaker adaptation is a whole adapted model.
     func checkExists() throws {
-        if let speakerAdaptation { try SpeakerTransform.check(speakerAdaptation) }
+        if let speakerAdaptation { try AdaptedModel.check(speakerAdaptation) }
         for (url, isFolder) in [(acousticModel, true), (dictionary, false)] + (languageModel.map { [($0, false)] } ?? []) {
             var folder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The programs a speaker adaptation runs: SphinxTrain's `bw` and `mllr_solve`, SphinxBase's
+/// The programs a speaker adaptation runs: SphinxTrain's `bw` and `map_adapt`, SphinxBase's
 /// `sphinx_fe` and PocketSphinx's `pocketsphinx_mdef_convert`.
 public struct SphinxTrainTools: Sendable, Equatable {
     /// Turns audio into the model's cepstral features.
@@ -9,14 +9,14 @@ public struct SphinxTrainTools: Sendable, Equatable {
     public var modelDefinitionConverter: URL
     /// Counts, for each Gaussian, the speech aligned to it (Baum-Welch).
     public var baumWelch: URL
-    /// Solves the MLLR transform from the counts.
-    public var mllrSolve: URL
+    /// Moves the model's parameters towards the counts (maximum a posteriori).
+    public var mapAdapt: URL
 
-    public init(featureExtractor: URL, modelDefinitionConverter: URL, baumWelch: URL, mllrSolve: URL) {
+    public init(featureExtractor: URL, modelDefinitionConverter: URL, baumWelch: URL, mapAdapt: URL) {
         self.featureExtractor = featureExtractor
         self.modelDefinitionConverter = modelDefinitionConverter
         self.baumWelch = baumWelch
-        self.mllrSolve = mllrSolve
+        self.mapAdapt = mapAdapt
     }
 
     /// Where Debian's `sphinxbase-utils`, `pocketsphinx` and `sphinxtrain` install them.
@@ -24,12 +24,12 @@ public struct SphinxTrainTools: Sendable, Equatable {
         featureExtractor: URL(fileURLWithPath: "/usr/bin/sphinx_fe"),
         modelDefinitionConverter: URL(fileURLWithPath: "/usr/bin/pocketsphinx_mdef_convert"),
         baumWelch: URL(fileURLWithPath: "/usr/lib/sphinxtrain/bw"),
-        mllrSolve: URL(fileURLWithPath: "/usr/lib/sphinxtrain/mllr_solve")
+        mapAdapt: URL(fileURLWithPath: "/usr/lib/sphinxtrain/map_adapt")
     )
 
     /// Throws `SpeechError.adaptationToolMissing` for the first tool that is not installed.
     public func checkInstalled() throws {
-        for tool in [featureExtractor, modelDefinitionConverter, baumWelch, mllrSolve]
+        for tool in [featureExtractor, modelDefinitionConverter, baumWelch, mapAdapt]
         where !FileManager.default.isExecutableFile(atPath: tool.path) {
             throw SpeechError.adaptationToolMissing(path: tool.path)
         }

@@ -33,20 +33,23 @@ struct TrainingModel {
         featureParameters = pairs
     }
 
-    /// `bw`'s arguments for the model: its files, features and how senones share Gaussians.
-    var countingArguments: [String] {
+    /// The model's files as `bw` and `map_adapt` name them, and how senones share Gaussians.
+    var parameterArguments: [String] {
         let files = model.acousticModel
         // Phonetically tied (ptm) and semi-continuous models share codebooks; others do not.
         let sharing = ["ptm": ".ptm.", "semi": ".semi."][featureParameters["-model"] ?? ""] ?? ".cont."
-        var arguments = [
+        return [
             "-moddeffn", modelDefinition.path, "-ts2cbfn", sharing,
             "-meanfn", files.appendingPathComponent("means").path,
             "-varfn", files.appendingPathComponent("variances").path,
             "-mixwfn", mixtureWeights.path,
             "-tmatfn", files.appendingPathComponent("transition_matrices").path,
-            "-feat", featureParameters["-feat"] ?? "1s_c_d_dd",
-            "-cmn", "current", "-agc", "none",
         ]
+    }
+
+    /// `bw`'s arguments for the model: its files and its features.
+    var countingArguments: [String] {
+        var arguments = parameterArguments + ["-feat", featureParameters["-feat"] ?? "1s_c_d_dd", "-cmn", "current", "-agc", "none"]
         if let split = featureParameters["-svspec"] { arguments += ["-svspec", split] }
         return arguments
     }

@@ -40,20 +40,20 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
 
         let adapted = try run(binary, ["adapt", "--recordings", list.path, "--db", database])
         #expect(adapted.status == 0, "\(adapted.output)")
-        #expect(adapted.output.contains("Adapted to 6 of 6 recordings; written to \(folder.path)/speaker.mllr."))
+        #expect(adapted.output.contains("Adapted to 6 of 6 recordings; written to \(folder.path)/speaker-model."))
 
         let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
         let transcribed = try run(binary, ["transcribe", clip], environment: ["VOICELOG_DB": database])
         #expect(transcribed.status == 0 && transcribed.output.contains("glucose six point two after dinner"), "\(transcribed.output)")
         let dictated = try run(binary, ["dictate", "--audio", clip, "--db", database, "--dry-run", "--minimum-confidence", "0"])
-        #expect(dictated.status == 0 && dictated.output.contains("Adapted to your voice with \(folder.path)/speaker.mllr"), "\(dictated.output)")
+        #expect(dictated.status == 0 && dictated.output.contains("Adapted to your voice with \(folder.path)/speaker-model"), "\(dictated.output)")
         #expect(dictated.output.contains("Glucose 6.2 mmol/L"), "\(dictated.output)")
 
         // The one beside the database is the one used: spoilt, it stops transcribe with a
         // clear message, and --no-adaptation does without it.
-        try Data("1\n3\n".utf8).write(to: folder.appendingPathComponent("speaker.mllr"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("speaker-model/means"))
         let spoilt = try run(binary, ["transcribe", clip], environment: ["VOICELOG_DB": database])
-        #expect(spoilt.status != 0 && spoilt.output.contains("speaker.mllr cannot be used: it ends early"), "\(spoilt.output)")
+        #expect(spoilt.status != 0 && spoilt.output.contains("speaker-model cannot be used: its 'means' is missing"), "\(spoilt.output)")
         let without = try run(binary, ["transcribe", "--no-adaptation", clip], environment: ["VOICELOG_DB": database])
         #expect(without.status == 0 && without.output.contains("glucose six point two after dinner"))
         // With no database location at all there is no adaptation beside it, and no error.
@@ -80,15 +80,15 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         try Data("#!/bin/sh\nexec /bin/cat '\(raw.path)'\n".utf8).write(to: recorder)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
 
-        let transform = folder.appendingPathComponent("mine.mllr")
-        let result = try run(binary, ["adapt", "--mic", "--adaptation", transform.path], environment: ["PATH": folder.path])
+        let adaptedModel = folder.appendingPathComponent("mine")
+        let result = try run(binary, ["adapt", "--mic", "--adaptation", adaptedModel.path], environment: ["PATH": folder.path])
         let count = EnrolmentPrompts.sentences.count
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("[1/\(count)] \(EnrolmentPrompts.sentences[0])"))
         #expect(result.output.contains("[\(count)/\(count)] \(EnrolmentPrompts.sentences[count - 1])"))
-        #expect(result.output.contains("Adapted to \(count) of \(count) recordings; written to \(transform.path)."), "\(result.output)")
+        #expect(result.output.contains("Adapted to \(count) of \(count) recordings; written to \(adaptedModel.path)."), "\(result.output)")
         let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
-        let transcribed = try run(binary, ["transcribe", "--adaptation", transform.path, clip])
+        let transcribed = try run(binary, ["transcribe", "--adaptation", adaptedModel.path, clip])
         #expect(transcribed.status == 0, "\(transcribed.output)")
     }
 
@@ -103,16 +103,17 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         let binary = try #require(BatchCommandTests.binary)
         let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transform = folder.appendingPathComponent("mine.mllr")
-        try Data("earlier".utf8).write(to: transform)
+        let earlier = folder.appendingPathComponent("mine/means")
+        try FileManager.default.createDirectory(at: earlier.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("earlier".utf8).write(to: earlier)
         for file in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path) where file.hasSuffix("-v1.wav") {
             try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(file), to: folder.appendingPathComponent(file))
         }
         let list = try writeList(in: folder, lines: [line])
-        let result = try run(binary, ["adapt", "--recordings", list.path, "--adaptation", transform.path])
+        let result = try run(binary, ["adapt", "--recordings", list.path, "--adaptation", earlier.deletingLastPathComponent().path])
         #expect(result.status == 1)
         #expect(result.output.contains("\(list.path), \(message)"), "\(result.output)")
-        #expect(try Data(contentsOf: transform) == Data("earlier".utf8))
+        #expect(try Data(contentsOf: earlier) == Data("earlier".utf8))
     }
 
     /// The fixtures of the first voice (en-us, 160 words a minute) and their sentences.

@@ -4,9 +4,9 @@ import Testing
 
 private let hasAdaptationTools = (try? SphinxTrainTools.debian.checkInstalled()) != nil
 
-/// Speaker adaptation with Debian's SphinxTrain on real recordings: a transform is made from
-/// the fixtures of one voice and decoded with; bad recordings, words and transform files get
-/// clear errors and leave an earlier transform as it was. (How much adaptation helps is
+/// Speaker adaptation with Debian's SphinxTrain on real recordings: an adapted model is made
+/// from the fixtures of one voice and decoded with; bad recordings, words and adapted models
+/// get clear errors and leave an earlier adapted model as it was. (How much adaptation helps is
 /// measured with the whole grammar in `GeneratedGrammarAccuracyTests`.)
 @Suite(.enabled(if: hasAdaptationTools, "needs apt-get install sphinxtrain sphinxbase-utils pocketsphinx"))
 struct SpeakerAdaptationTests {
@@ -26,33 +26,39 @@ struct SpeakerAdaptationTests {
 
     func adaptation() -> SpeakerAdaptation { SpeakerAdaptation(pronunciations: Fixtures.pronunciations) }
 
-    @Test func aTransformMadeFromRecordingsIsDecodedWith() throws {
+    @Test func aModelAdaptedFromRecordingsIsDecodedWith() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let recordings = try firstVoiceRecordings()
         #expect(recordings.count == 6)
-        let transform = folder.appendingPathComponent("speaker.mllr")
-        let outcome = try adaptation().adapt(recordings, writingTo: transform)
+        let adapted = folder.appendingPathComponent("speaker-model")
+        let outcome = try adaptation().adapt(recordings, writingTo: adapted)
         #expect(outcome == .init(used: 6, leftOut: []))
-        try SpeakerTransform.check(transform)
+        try AdaptedModel.check(adapted)
+        // The re-estimated means differ from the model's.
+        let means = "means"
+        #expect(try Data(contentsOf: adapted.appendingPathComponent(means))
+            != Data(contentsOf: SpeechModel.debianEnglish.acousticModel.appendingPathComponent(means)))
 
         let recognizer = try SpeechRecognizer(grammar: Fixtures.grammar, pronunciations: Fixtures.pronunciations,
-                                              model: .debianEnglish.adapted(with: transform))
+                                              model: .debianEnglish.adapted(with: adapted))
         for entry in Fixtures.entries("utterance").filter({ $0.file.hasSuffix("-v1.wav") }) {
             #expect(try recognizer.recognize(contentsOf: entry.url).text == entry.transcript)
         }
-        // Nothing is left beside the transform.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["speaker.mllr"])
+        // Adapting again replaces it, and nothing is left beside it.
+        try adaptation().adapt(recordings, writingTo: adapted)
+        try AdaptedModel.check(adapted)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["speaker-model"])
     }
 
     @Test func tooFewRecordingsAreRefused() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transform = folder.appendingPathComponent("speaker.mllr")
+        let adapted = folder.appendingPathComponent("speaker-model")
         #expect {
-            try adaptation().adapt(Array(try firstVoiceRecordings().prefix(4)), writingTo: transform)
+            try adaptation().adapt(Array(try firstVoiceRecordings().prefix(4)), writingTo: adapted)
         } throws: { error in
             "\(error)".contains("4 recordings given; at least 5 are needed")
         }
-        #expect(!FileManager.default.fileExists(atPath: transform.path))
+        #expect(!FileManager.default.fileExists(atPath: adapted.path))
     }
 
     @Test func wordsNoDictionaryHasAreNamed() throws {
@@ -60,28 +66,28 @@ struct SpeakerAdaptationTests {
         var recordings = try firstVoiceRecordings()
         recordings[0].sentence = "glucose six point two after flurbish"
         #expect(throws: SpeechError.missingPronunciations(words: ["flurbish"])) {
-            try adaptation().adapt(recordings, writingTo: folder.appendingPathComponent("speaker.mllr"))
+            try adaptation().adapt(recordings, writingTo: folder.appendingPathComponent("speaker-model"))
         }
     }
 
     /// Noise and silence match no sentence: the adaptation fails and the earlier one stays.
-    @Test(arguments: ["noise", "silence"]) func recordingsOfNoSpeechLeaveTheEarlierTransform(_ sound: String) throws {
+    @Test(arguments: ["noise", "silence"]) func recordingsOfNoSpeechLeaveTheEarlierModel(_ sound: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transform = folder.appendingPathComponent("speaker.mllr")
-        try adaptation().adapt(try firstVoiceRecordings(), writingTo: transform)
-        let earlier = try Data(contentsOf: transform)
+        let adapted = folder.appendingPathComponent("speaker-model")
+        try adaptation().adapt(try firstVoiceRecordings(), writingTo: adapted)
+        let earlier = try Data(contentsOf: adapted.appendingPathComponent("means"))
 
         let samples = sound == "noise"
             ? try WAVReader.read(contentsOf: Fixtures.folder.appendingPathComponent("noise.wav")).speechSamples()
             : [Int16](repeating: 0, count: 32_000)
         let recordings = (1...5).map { SpeakerAdaptation.Recording(name: "\(sound)\($0)", samples: samples, sentence: "mild headache this morning") }
         #expect {
-            try adaptation().adapt(recordings, writingTo: transform)
+            try adaptation().adapt(recordings, writingTo: adapted)
         } throws: { error in
             "\(error)".contains("no recording could be aligned with its sentence")
         }
-        #expect(try Data(contentsOf: transform) == earlier)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["speaker.mllr"])
+        #expect(try Data(contentsOf: adapted.appendingPathComponent("means")) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["speaker-model"])
     }
 
     @Test func missingToolsAreNamedWithTheirPackage() throws {
@@ -90,7 +96,7 @@ struct SpeakerAdaptationTests {
         tools.baumWelch = URL(fileURLWithPath: "/nonexistent/bw")
         let adaptation = SpeakerAdaptation(pronunciations: Fixtures.pronunciations, tools: tools)
         #expect {
-            try adaptation.adapt(try firstVoiceRecordings(), writingTo: folder.appendingPathComponent("speaker.mllr"))
+            try adaptation.adapt(try firstVoiceRecordings(), writingTo: folder.appendingPathComponent("speaker-model"))
         } throws: { error in
             "\(error)".contains("/nonexistent/bw, which is not installed") && "\(error)".contains("apt-get install sphinxtrain")
         }
@@ -115,28 +121,34 @@ struct SpeakerAdaptationTests {
         }
     }
 
+    /// What `check` refuses, and that a recognizer checks before loading.
     @Test(arguments: [
-        ("", "it ends early"),
-        ("1\n3\n13\n1.0 2.0", "it ends early"),
-        ("garbage", "'garbage' is not a number"),
-        ("1\n1\n1\n1.0 2.0 3.0 4.0", "'4.0' follows the last number"),
-        ("1\n1\n1\nnan 2.0 3.0", "'nan' is not a number"),
+        ("a file", "it is not a folder made by `voicelog adapt`"),
+        ("no means", "its 'means' is missing"),
+        ("text means", "its 'means' is not a SphinxTrain file"),
+        ("nothing", "there is no such folder"),
     ])
-    func transformFilesAreCheckedBeforeDecoding(_ text: String, _ reason: String) throws {
+    func adaptedModelsAreCheckedBeforeDecoding(_ damage: String, _ reason: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transform = folder.appendingPathComponent("broken.mllr")
-        try Data(text.utf8).write(to: transform)
-        #expect(throws: SpeechError.unreadableSpeakerAdaptation(path: transform.path, reason: reason)) {
-            try SpeechRecognizer(grammar: Fixtures.grammar, pronunciations: Fixtures.pronunciations,
-                                 model: .debianEnglish.adapted(with: transform))
+        let adapted = folder.appendingPathComponent("speaker-model")
+        switch damage {
+        case "a file":
+            try Data("1\n3\n".utf8).write(to: adapted)
+        case "no means", "text means":
+            try FileManager.default.createDirectory(at: adapted, withIntermediateDirectories: true)
+            for file in AdaptedModel.unchangedFiles + AdaptedModel.adaptedFiles {
+                try FileManager.default.copyItem(at: SpeechModel.debianEnglish.acousticModel.appendingPathComponent(file == "mixture_weights" ? "means" : file),
+                                                 to: adapted.appendingPathComponent(file))
+            }
+            let means = adapted.appendingPathComponent("means")
+            try FileManager.default.removeItem(at: means)
+            if damage == "text means" { try Data("1.0 2.0\n".utf8).write(to: means) }
+        default:
+            break
         }
-    }
-
-    @Test func aMissingTransformIsNamed() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let transform = folder.appendingPathComponent("none.mllr")
-        #expect(throws: SpeechError.unreadableSpeakerAdaptation(path: transform.path, reason: "there is no such file")) {
-            try SpeechRecognizer(grammar: Fixtures.grammar, model: .debianEnglish.adapted(with: transform))
+        #expect(throws: SpeechError.unreadableSpeakerAdaptation(path: adapted.path, reason: reason)) {
+            try SpeechRecognizer(grammar: Fixtures.grammar, pronunciations: Fixtures.pronunciations,
+                                 model: .debianEnglish.adapted(with: adapted))
         }
     }
 }
