@@ -110,16 +110,7 @@ import VoiceLogSpeech
         var total = WordErrorRate()
         var rightEntries = 0
         for (name, voice, speed) in voices {
-            var recordings: [SpeakerAdaptation.Recording] = []
-            for (index, sentence) in EnrolmentPrompts.sentences.enumerated() {
-                let file = work.appendingPathComponent("prompt\(index)-\(name).wav")
-                try speak(sentence, voice: voice, speed: speed, to: file)
-                let samples = try WAVReader.read(contentsOf: file).speechSamples()
-                recordings.append(.init(name: file.lastPathComponent, samples: samples, sentence: sentence))
-            }
-            let adaptedModel = work.appendingPathComponent("\(name)-model")
-            let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: adaptedModel)
-            #expect(outcome.used >= EnrolmentPrompts.sentences.count - 3, "\(voice): \(outcome.leftOut) left out")
+            let adaptedModel = try adapt(to: voice, speed: speed, name: name, speech: speech, in: work)
             let score = try measure(clips.filter { $0.voice == name }, label: "\(label) adapted to \(voice)",
                                     model: .debianEnglish.adapted(with: adaptedModel))
             total.add(score.errors)
@@ -127,6 +118,56 @@ import VoiceLogSpeech
         }
         print("\(label), each voice adapted to: WER \(String(format: "%.1f", total.rate * 100)) %, right entries \(rightEntries)/\(clips.count)")
         return Score(errors: total, rightEntries: rightEntries)
+    }
+
+    /// The model adapted to a voice that read the prompts of `voicelog adapt` (spoken by
+    /// espeak-ng into `work`), in the folder `work/NAME-model`.
+    static func adapt(to voice: String, speed: Int, name: String, speech: SpeechGrammar, in work: URL) throws -> URL {
+        var recordings: [SpeakerAdaptation.Recording] = []
+        for (index, sentence) in EnrolmentPrompts.sentences.enumerated() {
+            let file = work.appendingPathComponent("prompt\(index)-\(name).wav")
+            try speak(sentence, voice: voice, speed: speed, to: file)
+            let samples = try WAVReader.read(contentsOf: file).speechSamples()
+            recordings.append(.init(name: file.lastPathComponent, samples: samples, sentence: sentence))
+        }
+        let adaptedModel = work.appendingPathComponent("\(name)-model")
+        let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recordings, writingTo: adaptedModel)
+        #expect(outcome.used >= EnrolmentPrompts.sentences.count - 3, "\(voice): \(outcome.leftOut) left out")
+        return adaptedModel
+    }
+
+    /// Everyday sentences no kind of entry says.
+    static let outOfGrammar = [
+        "the weather is lovely today", "please call my sister tomorrow", "what time does the train leave",
+        "i need to buy some bread", "the cat is sleeping on the sofa", "turn left at the next corner",
+    ]
+
+    /// Once the model is adapted to a voice, the phone-loop confidence tells speech the grammar
+    /// cannot say (everyday sentences in that voice) from the held-out sentences it can.
+    @Test(.enabled(if: hasSpeechSynthesis && hasAdaptationTools, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
+    func confidenceRejectsSpeechOutsideTheGrammarOnceAdapted() throws {
+        let work = try Self.temporaryFolder("adapted-confidence")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let (voice, speed) = Self.heldOutVoices[0]
+        let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
+        let adaptedModel = try Self.adapt(to: voice, speed: speed, name: voice, speech: speech, in: work)
+        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar, model: .debianEnglish.adapted(with: adaptedModel)).recognizer()
+        var accepted = 0
+        let inGrammar = try Self.heldOutClips(in: work).filter { $0.voice == voice }
+        for clip in inGrammar {
+            let heard = try recognizer.recognize(contentsOf: clip.file)
+            print("in grammar, \(voice): \(heard)")
+            if heard.isAccepted() { accepted += 1 }
+        }
+        for (index, sentence) in Self.outOfGrammar.enumerated() {
+            let file = work.appendingPathComponent("outside\(index).wav")
+            try Self.speak(sentence, voice: voice, speed: speed, to: file)
+            let heard = try recognizer.recognize(contentsOf: file)
+            print("outside the grammar, \(voice): \"\(sentence)\" heard as \(heard)")
+            #expect((heard.confidence ?? 1) < 0.05, "\"\(sentence)\" heard as \(heard)")
+        }
+        print("adapted to \(voice): \(accepted) of \(inGrammar.count) held-out sentences heard with confidence 0.5 or more")
+        #expect(accepted >= 12)
     }
 
     static var hasAdaptationTools: Bool { (try? SphinxTrainTools.debian.checkInstalled()) != nil }
