@@ -72,6 +72,20 @@ public struct SpeakerAdaptation: Sendable {
         defer { try? FileManager.default.removeItem(at: work) }
         let trainingModel = try TrainingModel(model: model, tools: tools, folder: work)
 
+        let (counts, leftOut) = try count(recordings, dictionary: dictionary, trainingModel: trainingModel, in: work)
+        guard leftOut.count < recordings.count else {
+            throw SpeechError.adaptationFailed(reason: "no recording could be aligned with its sentence; check that each "
+                + "file holds the speaker saying its sentence, clearly and whole")
+        }
+        try writeModel(from: counts, trainingModel: trainingModel, to: destination)
+        return Outcome(used: recordings.count - leftOut.count, leftOut: leftOut)
+    }
+
+    /// Writes the recordings, their features and their pronounced sentences into `work`, and
+    /// counts with `bw` how their speech aligns with the model: the folder of counts, and the
+    /// names of the recordings that could not be aligned.
+    private func count(_ recordings: [Recording], dictionary: PronunciationDictionary, trainingModel: TrainingModel,
+                       in work: URL) throws -> (counts: URL, leftOut: [String]) {
         // Recordings are named by number in the tools' files; messages use their own names.
         let ids = recordings.indices.map { "r\($0)" }
         for (id, recording) in zip(ids, recordings) {
@@ -100,13 +114,12 @@ public struct SpeakerAdaptation: Sendable {
             "-ctlfn", control.path, "-lsnfn", transcription.path, "-cepdir", work.path, "-accumdir", counts.path,
         ])
         let leftOutIDs = Self.unalignedRecordings(in: countLog)
-        let leftOut = zip(ids, recordings).filter { leftOutIDs.contains($0.0) }.map(\.1.name)
-        guard leftOut.count < recordings.count else {
-            throw SpeechError.adaptationFailed(reason: "no recording could be aligned with its sentence; check that each "
-                + "file holds the speaker saying its sentence, clearly and whole")
-        }
+        return (counts, zip(ids, recordings).filter { leftOutIDs.contains($0.0) }.map(\.1.name))
+    }
 
-        // Written beside the destination, then moved over it, so a failure leaves the old one.
+    /// Re-estimates the model from `counts` into a folder beside `destination`, checks it, and
+    /// moves it over `destination`, so that a failure leaves the earlier one.
+    private func writeModel(from counts: URL, trainingModel: TrainingModel, to destination: URL) throws {
         let folder = destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let partial = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
@@ -124,7 +137,6 @@ public struct SpeakerAdaptation: Sendable {
         ])
         try AdaptedModel.check(partial)
         try AdaptedModel.replace(destination, with: partial)
-        return Outcome(used: recordings.count - leftOut.count, leftOut: leftOut)
     }
 
     /// Each recording's sentence with, for every word, the pronunciation its audio aligns best

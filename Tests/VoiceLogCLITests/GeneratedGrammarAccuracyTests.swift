@@ -46,7 +46,7 @@ import VoiceLogSpeech
 
     /// Each voice of the fixtures reads the prompts of `voicelog adapt`, the model is adapted to
     /// it, and its fixtures are decoded with the adaptation.
-    @Test(.enabled(if: hasSpeechSynthesis && hasAdaptationTools, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
+    @Test(.enabled(if: canAdapt, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
     func onTheTunedFixturesAfterAdaptingToEachVoice() throws {
         let work = try Self.temporaryFolder("adapted-fixtures")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -91,7 +91,7 @@ import VoiceLogSpeech
     /// Each held-out voice reads the sentences of `voicelog adapt --prompts` (none of them a
     /// held-out sentence), the model is adapted to it (`SpeakerAdaptation`), and its held-out
     /// sentences are decoded with the adaptation.
-    @Test(.enabled(if: hasSpeechSynthesis && hasAdaptationTools, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
+    @Test(.enabled(if: canAdapt, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
     func onVoicesItWasNotTunedOnAfterAdaptingToEach() throws {
         let work = try Self.temporaryFolder("adapted")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -144,7 +144,7 @@ import VoiceLogSpeech
 
     /// Once the model is adapted to a voice, the phone-loop confidence tells speech the grammar
     /// cannot say (everyday sentences in that voice) from the held-out sentences it can.
-    @Test(.enabled(if: hasSpeechSynthesis && hasAdaptationTools, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
+    @Test(.enabled(if: canAdapt, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
     func confidenceRejectsSpeechOutsideTheGrammarOnceAdapted() throws {
         let work = try Self.temporaryFolder("adapted-confidence")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -170,7 +170,8 @@ import VoiceLogSpeech
         #expect(accepted >= 12)
     }
 
-    static var hasAdaptationTools: Bool { (try? SphinxTrainTools.debian.checkInstalled()) != nil }
+    /// Whether voices can be spoken and adapted to here.
+    static var canAdapt: Bool { hasSpeechSynthesis && (try? SphinxTrainTools.debian.checkInstalled()) != nil }
 
     static func temporaryFolder(_ purpose: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-\(purpose)-\(UUID().uuidString)")
