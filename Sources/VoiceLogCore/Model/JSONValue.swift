@@ -71,15 +71,15 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Whole numbers print without a fraction; others rounded to 6 decimal places.
+    /// Numbers rounded to 6 decimal places (beyond 1e9 a double has no room for them), whole
+    /// ones, also after rounding (1.1 × 60), without a fraction: the text reads back as itself.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(value)
-        if text.contains("e") { return text }
+        if value == value.rounded(), abs(value) < 1e16 { return String(Int64(value)) }
+        guard abs(value) < 1e9 else { return String(value) }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
-        text = String(rounded)
-        return text
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        return String(rounded)
     }
 
     private static func writeString(_ text: String, to out: inout String) {
