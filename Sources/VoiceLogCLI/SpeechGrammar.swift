@@ -22,17 +22,20 @@ public struct SpeechGrammar {
     public init(grammar: Grammar, model: SpeechModel = .debianEnglish) throws {
         self.model = model
         let extra = BundledGrammar.pronunciations
-        var sayable = Self.words(in: extra)
+        var pronunciations: [String: String] = [:]
         do {
-            for line in try InputSource(path: model.dictionary.path).lines() { sayable.insert(Self.word(of: line)) }
+            // The repository's pronunciation of a word wins, as in `PronunciationDictionary`.
+            let lines = extra.split(separator: "\n").map(String.init) + (try InputSource(path: model.dictionary.path).lines())
+            for line in lines { Self.addFirstPronunciation(of: line, to: &pronunciations) }
         } catch {
             throw CLIError("\(error) Install Debian's pocketsphinx-en-us.")
         }
         let freeText = model.languageModel == nil ? nil : FreeTextLoop.jsgf()
-        jsgf = JSGFCompiler(grammar: grammar, isSpeakable: sayable.contains, freeText: freeText).compile()
-        pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
-        try Data((extra + FreeTextLoop.pronunciations()).utf8).write(to: pronunciations)
-        confusableWords = Self.confusableNumbers(grammar.numberWords).map { $0.filter(sayable.contains) }.filter { $0.count > 1 }
+        jsgf = JSGFCompiler(grammar: grammar, pronunciation: { pronunciations[$0] }, freeText: freeText).compile()
+        self.pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
+        try Data((extra + FreeTextLoop.pronunciations()).utf8).write(to: self.pronunciations)
+        confusableWords = Self.confusableNumbers(grammar.numberWords).map { $0.filter { pronunciations[$0] != nil } }
+            .filter { $0.count > 1 }
     }
 
     /// The digits one to nine, the tens, and each teen from thirteen with its ten.
@@ -73,12 +76,13 @@ public struct SpeechGrammar {
         return options
     }
 
-    private static func words(in text: String) -> Set<String> {
-        Set(text.split(separator: "\n").map { word(of: String($0)) })
-    }
-
-    /// "word(2) W ER D" is the word `word`.
-    private static func word(of line: String) -> String {
-        String(line.prefix { $0 != " " && $0 != "\t" && $0 != "(" })
+    /// Adds the pronunciation a CMUdict line gives ("word W ER D") if its word has none yet;
+    /// "word(2) ..." lines are later ones, and comments are skipped.
+    private static func addFirstPronunciation(of line: String, to pronunciations: inout [String: String]) {
+        let word = line.prefix { $0 != " " && $0 != "\t" && $0 != "(" }
+        guard !word.isEmpty, !word.hasPrefix("#"), pronunciations[String(word)] == nil else { return }
+        let phones = line.dropFirst(word.count).drop { $0 != " " && $0 != "\t" }
+            .prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if !phones.isEmpty { pronunciations[String(word)] = phones }
     }
 }

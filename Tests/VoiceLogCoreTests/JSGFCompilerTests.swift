@@ -5,7 +5,7 @@ import VoiceLogGrammars
 /// The shape of the speech grammar compiled from `Grammars/`, rule by rule; that it loads in
 /// PocketSphinx and what it hears are tested with the real decoder elsewhere.
 @Suite struct JSGFCompilerTests {
-    static let jsgf = JSGFCompiler(grammar: BundledGrammar.grammar, isSpeakable: { _ in true }).compile()
+    static let jsgf = JSGFCompiler(grammar: BundledGrammar.grammar, pronunciation: { $0 }).compile()
 
     /// The body of a rule, without its name and final semicolon.
     static func rule(_ name: String) -> String? {
@@ -39,12 +39,28 @@ import VoiceLogGrammars
         // Without an expression the note is its introduction alone.
         #expect(Self.rule("kind_note")?.contains("free_text") == false)
         #expect(Self.rule("free_text") == nil)
-        let withLoop = JSGFCompiler(grammar: BundledGrammar.grammar, isSpeakable: { _ in true }, freeText: "(a | b)+").compile()
+        let withLoop = JSGFCompiler(grammar: BundledGrammar.grammar, pronunciation: { $0 }, freeText: "(a | b)+").compile()
         let lines = withLoop.split(separator: "\n")
         #expect(lines.contains("<free_text> = (a | b)+;"))
         let note = try #require(lines.first { $0.hasPrefix("<kind_note> = ") })
         #expect(note.hasSuffix(" [<free_text>]);"))
         // Free text inside a sentence ("{food:text} for breakfast") is still left out.
         #expect(lines.filter { $0.contains("<free_text>") && !$0.hasPrefix("<free_text>") } == [note])
+    }
+
+    @Test func ofSpellingsThatSoundTheSameOnlyTheFirstListedIsSaid() throws {
+        let sounds = ["millilitre": "M", "milliliter": "M", "millilitres": "M Z", "milliliters": "M Z",
+                      "doctor's": "D Z", "doctors": "D Z"]
+        let jsgf = JSGFCompiler(grammar: BundledGrammar.grammar, pronunciation: { sounds[$0] ?? $0 }).compile()
+        let lines = jsgf.split(separator: "\n")
+        let millilitres = try #require(lines.first { $0.hasPrefix("<unit_feed_volume_ml> = ") })
+        #expect(millilitres.contains("millilitre | millilitres"))
+        #expect(!jsgf.contains("milliliter"))
+        let appointment = try #require(lines.first { $0.hasPrefix("<kind_appointment> = ") })
+        #expect(appointment.contains("doctor's |") && !appointment.contains("doctors"))
+        // The text parser still reads every spelling.
+        let parser = UtteranceParser(grammar: BundledGrammar.grammar)
+        let now = LocalDateTime(iso: "2026-11-21T10:00:00")!
+        #expect(parser.parse("fed 90 milliliters of formula", now: now).entries == parser.parse("fed 90 millilitres of formula", now: now).entries)
     }
 }

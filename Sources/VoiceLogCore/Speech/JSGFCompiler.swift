@@ -4,6 +4,8 @@
 /// Words PocketSphinx cannot pronounce (written forms such as `mg/dl`, `120`, `%`) drop out
 /// with the alternatives that need them; numbers are spelled out in words, within a capture's
 /// speech shape (`~50..100`) where it has one, so impossible readings are no path at all.
+/// Of spellings that sound the same ("millilitres", "milliliters") only the first the grammar
+/// lists is kept, so the recogniser writes a word one way.
 /// Free text at the end of a sentence (`rest`) becomes the caller's `freeText` expression,
 /// such as a loop that can follow any speech; other free text has no words to offer and is
 /// left out.
@@ -11,8 +13,10 @@
 /// from the words.
 public struct JSGFCompiler {
     public let grammar: Grammar
-    /// Whether the dictionary can pronounce a word.
-    public let isSpeakable: (String) -> Bool
+    /// How the dictionary pronounces a word (its first pronunciation), nil if it cannot.
+    public let pronunciation: (String) -> String?
+    /// Whether the dictionary can pronounce a word, and it is not a written form.
+    private let isSpeakable: (String) -> Bool
     /// A JSGF expression that `rest` captures become (rule `<free_text>`); nil leaves them out.
     public let freeText: String?
     /// Enumerated number ranges larger than this fall back to the general number rule.
@@ -23,11 +27,12 @@ public struct JSGFCompiler {
 
     private let speller: NumberSpeller
 
-    public init(grammar: Grammar, isSpeakable: @escaping (String) -> Bool, freeText: String? = nil) {
+    public init(grammar: Grammar, pronunciation: @escaping (String) -> String?, freeText: String? = nil) {
         self.grammar = grammar
         self.freeText = freeText
+        self.pronunciation = pronunciation
         let written = Set(grammar.lists["written"]?.phrases.map { $0.words.joined(separator: " ") } ?? [])
-        self.isSpeakable = { !written.contains($0) && isSpeakable($0) }
+        self.isSpeakable = { !written.contains($0) && pronunciation($0) != nil }
         speller = NumberSpeller(words: grammar.numberWords)
     }
 
@@ -150,7 +155,7 @@ public struct JSGFCompiler {
                 }
             }
             if texts.isEmpty { return canBeEmpty ? .empty : .unsayable }
-            let joined = "(\(texts.joined(separator: " | ")))"
+            let joined = "(\(withoutHomophones(texts).joined(separator: " | ")))"
             return .words(canBeEmpty ? "[\(joined)]" : joined)
         case .optional(let inner):
             if case .words(let text) = expression(inner, book) { return .words("[\(text)]") }
@@ -262,11 +267,22 @@ public struct JSGFCompiler {
     /// A rule of the sayable phrases, or nil if none is sayable.
     private func phraseRule(_ name: String, _ phrases: [[String]], _ book: RuleBook) -> String? {
         if book.bodies[name] != nil { return name }
-        var seen: Set<String> = []
-        let sayable = phrases.filter { $0.allSatisfy(isSpeakable) }.map { $0.joined(separator: " ") }.filter { seen.insert($0).inserted }
+        let sayable = phrases.filter { $0.allSatisfy(isSpeakable) }.map { $0.joined(separator: " ") }
         guard !sayable.isEmpty else { return nil }
-        define(name, sayable.joined(separator: " | "), book)
+        define(name, withoutHomophones(sayable).joined(separator: " | "), book)
         return name
+    }
+
+    /// The alternatives without repeats and without those that sound like an earlier one
+    /// (only plain words are compared by sound; expressions with rules or brackets by text).
+    private func withoutHomophones(_ alternatives: [String]) -> [String] {
+        var heard: Set<String> = []
+        return alternatives.filter { text in
+            let words = text.split(separator: " ").map(String.init)
+            let sounds = words.map(pronunciation)
+            let key = sounds.contains(nil) ? text : sounds.map { $0! }.joined(separator: " ")
+            return heard.insert(key).inserted
+        }
     }
 
     /// Whole numbers in a range, each spelled every way it is said, with up to `decimals`
