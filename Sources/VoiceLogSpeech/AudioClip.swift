@@ -29,9 +29,10 @@ public struct AudioClip: Sendable, Equatable {
         }
     }
 
-    /// 16-bit mono at `rate` (16 kHz by default), as PocketSphinx's models expect.
+    /// 16-bit mono at `rate` (16 kHz by default), as PocketSphinx's models expect. 16-bit
+    /// samples read by `WAVReader` come back exactly.
     public func speechSamples(rate: Int = 16_000) -> [Int16] {
         let mono = Resampler(from: sampleRate, to: rate).resample(mixedToMono())
-        return mono.map { Int16(max(-32768, min(32767, ($0 * 32767).rounded()))) }
+        return mono.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
     }
 }

@@ -111,4 +111,14 @@ import VoiceLogSpeech
         #expect(rms(removed) < 0.001)
         #expect(Resampler(from: 16_000, to: 16_000).resample([1, 2, 3]) == [1, 2, 3])
     }
+
+    @Test func writesWhatItReadsBack() throws {
+        let samples: [Int16] = [0, 1000, -1000, 12_345, -20_000, 7]
+        let written = WAVWriter.data(samples)
+        let bytes = samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        #expect([UInt8](written) == Self.wav(data: bytes))
+        let clip = try WAVReader.decode([UInt8](written))
+        #expect(clip.sampleRate == 16_000 && clip.channelCount == 1)
+        #expect(clip.speechSamples() == samples)
+    }
 }
