@@ -14,7 +14,9 @@ struct AdaptCommand: ParsableCommand {
             Or record yourself saying each sentence that --prompts prints (one WAV file a \
             sentence), list them in a file, one 'FILE<TAB>sentence' a line (numbers in words, as \
             said), and give it to --recordings. The adaptation is written beside the database \
-            (or to --adaptation FOLDER) and used from then on by dictate and transcribe.
+            (or to --adaptation FOLDER) and used from then on by dictate and transcribe. \
+            Recordings made with --mic, and utterances accepted at `dictate --review --learn`, \
+            are kept in speaker-recordings beside the database; --kept adapts to them again.
             """
     )
 
@@ -27,14 +29,17 @@ struct AdaptCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A list of recordings: 'FILE<TAB>sentence' a line; files relative to the list's folder.", valueName: "LIST"))
     var recordings: String?
 
+    @Flag(name: .long, help: "Adapt to the recordings kept beside the database (by --mic and `dictate --review --learn`).")
+    var kept = false
+
     @Option(name: .long, help: ArgumentHelp("The folder to write the speaker's model to (default: \(AdaptationOptions.folderName) beside the database).", valueName: "FOLDER"))
     var adaptation: String?
 
     @OptionGroup var storage: StorageOptions
 
     func validate() throws {
-        if [prompts, mic, recordings != nil].filter({ $0 }).count != 1 {
-            throw ValidationError("Give one of --prompts (the sentences to record), --mic (record them now) or --recordings LIST.")
+        if [prompts, mic, recordings != nil, kept].filter({ $0 }).count != 1 {
+            throw ValidationError("Give one of --prompts (the sentences to record), --mic (record them now), --recordings LIST or --kept.")
         }
     }
 
@@ -44,19 +49,35 @@ struct AdaptCommand: ParsableCommand {
             return
         }
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
-        let recorded = try recordings.map { try RecordingList(path: $0).recordings } ?? recordFromMicrophone(speech)
+        let recorded: [SpeakerAdaptation.Recording]
+        if let recordings {
+            recorded = try RecordingList(path: recordings).recordings
+        } else if kept {
+            let keptRecordings = try KeptRecordings(database: storage.db)
+            guard try keptRecordings.count() > 0 else {
+                throw CLIError("No recordings are kept in \(keptRecordings.folder.path) yet: record some with --mic or `dictate --review --learn`.")
+            }
+            recorded = try keptRecordings.recordings()
+        } else {
+            recorded = try recordFromMicrophone(speech, keepingIn: try? KeptRecordings(database: storage.db))
+        }
         let destination = try adaptation.map { URL(fileURLWithPath: $0) } ?? AdaptationOptions.standardFile(database: storage.db)
-        print("Adapting to \(recorded.count) recordings…")
-        let outcome = try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(recorded, writingTo: destination)
-        for name in outcome.leftOut { print("  left out \(name): its audio does not match its sentence") }
-        print("Adapted to \(outcome.used) of \(recorded.count) recordings; written to \(destination.path).")
+        try Self.adapt(to: recorded, writingTo: destination, pronunciations: speech.pronunciations)
         print("dictate and transcribe use it from now on\(adaptation == nil ? "" : " when given --adaptation \(destination.path)").")
     }
 
+    /// Adapts the model to `recorded`, writes it to `destination`, and says how it went.
+    static func adapt(to recorded: [SpeakerAdaptation.Recording], writingTo destination: URL, pronunciations: URL) throws {
+        print("Adapting to \(recorded.count) recordings…")
+        let outcome = try SpeakerAdaptation(pronunciations: pronunciations).adapt(recorded, writingTo: destination)
+        for name in outcome.leftOut { print("  left out \(name): its audio does not match its sentence") }
+        print("Adapted to \(outcome.used) of \(recorded.count) recordings; written to \(destination.path).")
+    }
+
     /// Shows each prompt and takes the next utterance from the microphone as its recording,
-    /// until every prompt is said or the recorder stops. Utterances are told apart with a
-    /// grammar of the prompts alone.
-    private func recordFromMicrophone(_ speech: SpeechGrammar) throws -> [SpeakerAdaptation.Recording] {
+    /// until every prompt is said or the recorder stops; each is also kept in `kept`, when
+    /// there is a place for it. Utterances are told apart with a grammar of the prompts alone.
+    private func recordFromMicrophone(_ speech: SpeechGrammar, keepingIn kept: KeptRecordings?) throws -> [SpeakerAdaptation.Recording] {
         let sentences = EnrolmentPrompts.sentences
         let grammar = "#JSGF V1.0;\ngrammar prompts;\npublic <prompt> = " + sentences.map { "(\($0))" }.joined(separator: " | ") + ";\n"
         var options = RecognizerOptions()
@@ -72,8 +93,9 @@ struct AdaptCommand: ParsableCommand {
                 print("  (nothing clear heard; say it again)")
                 return true
             }
-            recordings.append(.init(name: "sentence \(recordings.count + 1)", samples: transcript.audio,
-                                    sentence: sentences[recordings.count]))
+            let sentence = sentences[recordings.count]
+            recordings.append(.init(name: "sentence \(recordings.count + 1)", samples: transcript.audio, sentence: sentence))
+            try kept?.keep(transcript.audio, saying: sentence)
             guard recordings.count < sentences.count else { return false }
             prompt()
             return true
@@ -126,13 +148,14 @@ enum EnrolmentPrompts {
 struct RecordingList {
     let recordings: [SpeakerAdaptation.Recording]
 
-    init(path: String) throws {
+    /// Reads the list and its recordings, or only the `latest` ones (the last lines).
+    init(path: String, latest: Int = .max) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var recordings: [SpeakerAdaptation.Recording] = []
         let lines = try InputSource(path: path).lines()
-        for (index, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        let listed = lines.enumerated().filter { !Self.isBlankOrComment($0.element) }
+        try lines.finish()
+        for (index, line) in listed.suffix(latest) {
             let columns = line.split(separator: "\t", maxSplits: 1).map(String.init)
             guard columns.count == 2 else {
                 throw CLIError("\(path), line \(index + 1): expected a WAV file, a tab, and the sentence said in it.")
@@ -145,8 +168,12 @@ struct RecordingList {
             }
             recordings.append(.init(name: columns[0], samples: clip.speechSamples(), sentence: sentence))
         }
-        try lines.finish()
         self.recordings = recordings
+    }
+
+    static func isBlankOrComment(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || trimmed.hasPrefix("#")
     }
 
     /// The sentence as the dictionary spells it: lower case, without punctuation; numbers must

@@ -30,7 +30,12 @@ struct AdaptationOptions: ParsableArguments {
 
     /// `speaker-model` in the database's folder.
     static func standardFile(database: String?) throws -> URL {
-        URL(fileURLWithPath: try DatabaseLocation.path(explicit: database)).deletingLastPathComponent()
-            .appendingPathComponent(folderName)
+        try StorageOptions.besideDatabase(folderName, database: database)
+    }
+
+    /// Where a new adaptation is written: `--adaptation FOLDER`, else `speaker-model` beside
+    /// the database.
+    func destination(database: String?) throws -> URL {
+        try adaptation.map { URL(fileURLWithPath: $0) } ?? Self.standardFile(database: database)
     }
 }

@@ -31,6 +31,9 @@ struct DictateCommand: ParsableCommand {
     @Flag(name: .long, help: "Confirm or correct each utterance at a prompt before it is stored (with --audio or --mic, at a terminal).")
     var review = false
 
+    @Flag(name: .long, help: "With --review: keep each utterance accepted as heard (its audio and words, beside the database) and adapt to your voice from them once \(KeptRecordings.enoughToAdapt) are kept.")
+    var learn = false
+
     @Argument(help: "- to read raw 16 kHz mono S16LE PCM from standard input.")
     var stdin: String?
 
@@ -40,19 +43,25 @@ struct DictateCommand: ParsableCommand {
         if let stdin, stdin != "-" { throw ValidationError("'\(stdin)' is not a source; use --audio FILE for a WAV file.") }
         if review, stdin != nil { throw ValidationError("--review answers on standard input, which here carries the audio; use --audio or --mic.") }
         if review, recording.dryRun || recording.format != .text { throw ValidationError("--review stores what is confirmed and writes text; drop --dry-run and --format.") }
+        if learn, !review { throw ValidationError("--learn keeps what you accept at the prompt; add --review.") }
     }
 
     func run() throws {
         let grammar = try parsing.loadGrammar()
         let parser = UtteranceParser(grammar: grammar)
         let model = speaker.model(database: recording.storage.db)
-        let recognizer = try SpeechGrammar(grammar: grammar, model: model).recognizer()
+        let speech = try SpeechGrammar(grammar: grammar, model: model)
+        let recognizer = try speech.recognizer()
         if let adapted = model.speakerAdaptation, recording.format == .text {
             print("Adapted to your voice with \(adapted.path) (--no-adaptation to do without).")
         }
         let audioName = audio.map { URL(fileURLWithPath: $0).lastPathComponent }
         if review {
-            try reviewEach(from: recognizer, parser: parser, grammar: grammar, audioName: audioName)
+            let kept = learn ? try KeptRecordings(database: recording.storage.db) : nil
+            let keptBefore = try kept?.count() ?? 0
+            try reviewEach(from: recognizer, parser: parser, grammar: grammar, audioName: audioName, keepingIn: kept)
+            if let kept { try adaptAgain(to: kept, keptBefore: keptBefore, pronunciations: speech.pronunciations) }
+            try Interruption.exitIfHappened()
             return
         }
         let recorder = try recording.recorder(source: .voice, grammar: grammar, now: parsing.referenceTime())
@@ -76,8 +85,10 @@ struct DictateCommand: ParsableCommand {
     }
 
     /// Each utterance heard, shown with its confidence and alternatives, then stored, edited,
-    /// typed again or skipped at the prompt; a summary at the end.
-    private func reviewEach(from recognizer: SpeechRecognizer, parser: UtteranceParser, grammar: Grammar, audioName: String?) throws {
+    /// typed again or skipped at the prompt; a summary at the end. Utterances accepted as heard
+    /// are kept in `kept`, when given.
+    private func reviewEach(from recognizer: SpeechRecognizer, parser: UtteranceParser, grammar: Grammar, audioName: String?,
+                            keepingIn kept: KeptRecordings?) throws {
         let prompt = PromptInput()
         guard prompt.isTerminal else { throw CLIError("--review needs a terminal to ask at.") }
         let now = parsing.referenceTime()
@@ -93,10 +104,33 @@ struct DictateCommand: ParsableCommand {
             let decision = reviewer.review(parser.parse(transcript.text, now: parsing.referenceTime()),
                                            speech: (transcript.alternatives, audioName))
             tally.count(decision)
+            // Words the grammar search heard only: free text read by the language model is too
+            // unsure a transcript to adapt to.
+            if decision == .accepted, let kept, !transcript.audio.isEmpty, recognizer.canSay(transcript.text) {
+                do { try kept.keep(transcript.audio, saying: transcript.text) } catch { print("  not kept for learning: \(error)") }
+            }
             return decision != .quit
         }
         print(tally.summary(databasePath: database.path), terminator: "")
-        try Interruption.exitIfHappened()
+    }
+
+    /// After a `--learn` session: adapts to the kept recordings when this session added some
+    /// and there are enough, else says how many are needed. The entries are stored by then, so
+    /// a failure here is reported without failing the session.
+    private func adaptAgain(to kept: KeptRecordings, keptBefore: Int, pronunciations: URL) throws {
+        let count = try kept.count()
+        guard count > keptBefore, !Interruption.happened else { return }
+        print("Kept \(count - keptBefore) recordings for learning your voice (\(count) in all, in \(kept.folder.path)).")
+        guard count >= KeptRecordings.enoughToAdapt else {
+            print("Adapting to your voice begins once \(KeptRecordings.enoughToAdapt) are kept.")
+            return
+        }
+        do {
+            try AdaptCommand.adapt(to: kept.recordings(), writingTo: speaker.destination(database: recording.storage.db),
+                                   pronunciations: pronunciations)
+        } catch {
+            print("Could not adapt to your voice: \(error) The recordings stay kept; try again with `voicelog adapt --kept`.")
+        }
     }
 
     /// Hands each utterance of the chosen source to `handle` until the source ends or

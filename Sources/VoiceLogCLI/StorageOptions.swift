@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VoiceLogCore
 import VoiceLogGrammars
 import VoiceLogStorage
@@ -13,5 +14,11 @@ struct StorageOptions: ParsableArguments {
     func open(grammar: Grammar = BundledGrammar.grammar) throws -> AppDatabase {
         let path = try DatabaseLocation.path(explicit: db)
         return try AppDatabase.open(path: path, checker: FeasibilityChecker(grammar: grammar))
+    }
+
+    /// `name` in the database's folder (`database`: the `--db` value, if any).
+    static func besideDatabase(_ name: String, database: String?) throws -> URL {
+        URL(fileURLWithPath: try DatabaseLocation.path(explicit: database)).deletingLastPathComponent()
+            .appendingPathComponent(name)
     }
 }

@@ -62,7 +62,8 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
     }
 
     /// A stand-in `arecord` plays every prompt spoken by a held-out voice, a second of silence
-    /// after each: each is taken as its prompt's recording and the adaptation is made.
+    /// after each: each is taken as its prompt's recording and the adaptation is made. The
+    /// recordings are kept beside the database, and `adapt --kept` adapts to them again.
     @Test(.enabled(if: canAdapt && GeneratedGrammarAccuracyTests.hasSpeechSynthesis, "needs the voicelog binary, espeak-ng, sox and sphinxtrain"))
     func promptsSaidIntoTheMicrophoneAreRecordedOneByOne() throws {
         let binary = try #require(BatchCommandTests.binary)
@@ -81,7 +82,8 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
 
         let adaptedModel = folder.appendingPathComponent("mine")
-        let result = try run(binary, ["adapt", "--mic", "--adaptation", adaptedModel.path], environment: ["PATH": folder.path])
+        let database = folder.appendingPathComponent("voicelog.sqlite").path
+        let result = try run(binary, ["adapt", "--mic", "--adaptation", adaptedModel.path, "--db", database], environment: ["PATH": folder.path])
         let count = EnrolmentPrompts.sentences.count
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("[1/\(count)] \(EnrolmentPrompts.sentences[0])"))
@@ -90,6 +92,24 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
         let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
         let transcribed = try run(binary, ["transcribe", "--adaptation", adaptedModel.path, clip])
         #expect(transcribed.status == 0, "\(transcribed.output)")
+
+        let kept = try String(contentsOf: folder.appendingPathComponent("speaker-recordings/recordings.tsv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(kept.map { $0.last ?? "" } == EnrolmentPrompts.sentences)
+        let again = try run(binary, ["adapt", "--kept", "--db", database])
+        #expect(again.output.contains("Adapted to \(count) of \(count) recordings; written to \(folder.path)/speaker-model."), "\(again.output)")
+    }
+
+    @Test func learningNeedsRecordingsAndTheReviewPrompt() throws {
+        let binary = try #require(BatchCommandTests.binary)
+        let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt-kept")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("voicelog.sqlite").path
+        let none = try run(binary, ["adapt", "--kept", "--db", database])
+        #expect(none.status == 1 && none.output.contains("No recordings are kept in \(folder.path)/speaker-recordings yet"), "\(none.output)")
+        let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
+        let unreviewed = try run(binary, ["dictate", "--learn", "--audio", clip, "--db", database])
+        #expect(unreviewed.status == 64 && unreviewed.output.contains("--learn keeps what you accept at the prompt; add --review."), "\(unreviewed.output)")
     }
 
     @Test(.enabled(if: canAdapt, "needs the voicelog binary and apt-get install sphinxtrain sphinxbase-utils pocketsphinx"),

@@ -25,7 +25,7 @@ import Testing
           arguments: [
               "accept", "edit-then-accept", "edit-to-infeasible", "skip", "quit-half-way",
               "retype-and-edit-one-of-two", "history-recalls-an-edit", "interrupted", "end-of-input",
-              "not-a-terminal", "yes-at-a-terminal", "dictate-and-correct",
+              "not-a-terminal", "yes-at-a-terminal", "dictate-and-correct", "dictate-and-learn",
           ])
     func scenario(_ name: String) throws {
         let process = Process()

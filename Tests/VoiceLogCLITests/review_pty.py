@@ -15,6 +15,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import wave
 
 import pexpect
 
@@ -369,10 +370,51 @@ def dictate_and_correct(s):
     expect(perhaps, "  or perhaps: " + ", ".join(f'"{a}"' for a in stored))
     expect(s.rows("SELECT revision, fields ->> '$.value' FROM entry_revision ORDER BY revision"), [(1, 6.2), (2, 6.8)])
 
+def dictate_and_learn(s):
+    """dictate --review --learn: each utterance accepted as heard is kept (its audio and words)
+    beside the database; once ten are kept the model is adapted to them, and the next dictate
+    decodes with it."""
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "AudioFixtures")
+    kept = os.path.join(os.path.dirname(s.db), "speaker-recordings")
+    os.makedirs(kept)
+    # Nine kept before: six sentences in the first fixture voice, three in the second.
+    with open(os.path.join(fixtures, "fixtures.tsv")) as manifest:
+        said = dict(line.rstrip("\n").split("\t")[::2] for line in manifest if "\tutterance\t" in line)
+    earlier = [f"utt{n}-v1.wav" for n in range(1, 7)] + [f"utt{n}-v2.wav" for n in range(1, 4)]
+    with open(os.path.join(kept, "recordings.tsv"), "w") as listed:
+        for name in earlier:
+            with open(os.path.join(fixtures, name), "rb") as source, open(os.path.join(kept, name), "wb") as copy:
+                copy.write(source.read())
+            listed.write(f"{name}\t{said[name]}\n")
+    stream = os.path.join(fixtures, "stream3.wav")
+    s.spawn(["dictate", "--review", "--learn", "--audio", stream, "--now", NOW, "--db", s.db], timeout=120)
+    s.answer(STORE, "e")  # edited: what was said is not known, so it is not kept
+    s.answer("Edit: ", "value 6.8")
+    s.answer(STORE, "y")
+    s.answer(STORE, "y")
+    s.answer(STORE, "y")
+    expect(s.finish(), (0, None))
+    screen = s.screen().replace(os.path.dirname(s.db), "<FOLDER>")
+    expect("Kept 2 recordings for learning your voice (11 in all, in <FOLDER>/speaker-recordings)." in screen, True)
+    expect("Adapted to 11 of 11 recordings; written to <FOLDER>/speaker-model." in screen, True)
+    with open(os.path.join(kept, "recordings.tsv")) as listed:
+        lines = [line.rstrip("\n").split("\t") for line in listed]
+    expect([sentence for _, sentence in lines[9:]], ["blood pressure one twenty over eighty", "mild headache this morning"])
+    for name, _ in lines[9:]:
+        with wave.open(os.path.join(kept, name)) as recording:
+            expect((recording.getframerate(), recording.getnchannels(), recording.getsampwidth()), (16000, 1, 2))
+            expect(1.0 < recording.getnframes() / 16000 < 4.0, True)
+    s.spawn(["dictate", "--review", "--audio", os.path.join(fixtures, "utt1-v1.wav"), "--now", NOW, "--db", s.db], timeout=60)
+    s.answer(STORE, "n")
+    expect(s.finish(), (0, None))
+    expect(s.screen().startswith("Adapted to your voice with " + os.path.join(os.path.dirname(s.db), "speaker-model")), True)
+    expect(len(s.entries()), 3)
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in [
     accept, edit_then_accept, edit_to_infeasible, skip, quit_half_way, retype_and_edit_one_of_two,
     history_recalls_an_edit, interrupted, end_of_input, not_a_terminal, yes_at_a_terminal,
-    dictate_and_correct]}
+    dictate_and_correct, dictate_and_learn]}
 
 
 class Mismatch(Exception):
