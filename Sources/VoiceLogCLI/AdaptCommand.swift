@@ -61,7 +61,7 @@ struct AdaptCommand: ParsableCommand {
         } else {
             recorded = try recordFromMicrophone(speech, keepingIn: try? KeptRecordings(database: storage.db))
         }
-        let destination = try adaptation.map { URL(fileURLWithPath: $0) } ?? AdaptationOptions.standardFile(database: storage.db)
+        let destination = try AdaptationOptions.destination(given: adaptation, database: storage.db)
         try Self.adapt(to: recorded, writingTo: destination, pronunciations: speech.pronunciations)
         print("dictate and transcribe use it from now on\(adaptation == nil ? "" : " when given --adaptation \(destination.path)").")
     }

@@ -33,9 +33,9 @@ struct AdaptationOptions: ParsableArguments {
         try StorageOptions.besideDatabase(folderName, database: database)
     }
 
-    /// Where a new adaptation is written: `--adaptation FOLDER`, else `speaker-model` beside
-    /// the database.
-    func destination(database: String?) throws -> URL {
-        try adaptation.map { URL(fileURLWithPath: $0) } ?? Self.standardFile(database: database)
+    /// Where a new adaptation is written: the folder given (`--adaptation FOLDER`), else
+    /// `speaker-model` beside the database.
+    static func destination(given folder: String?, database: String?) throws -> URL {
+        try folder.map { URL(fileURLWithPath: $0) } ?? standardFile(database: database)
     }
 }

@@ -126,8 +126,8 @@ struct DictateCommand: ParsableCommand {
             return
         }
         do {
-            try AdaptCommand.adapt(to: kept.recordings(), writingTo: speaker.destination(database: recording.storage.db),
-                                   pronunciations: pronunciations)
+            let destination = try AdaptationOptions.destination(given: speaker.adaptation, database: recording.storage.db)
+            try AdaptCommand.adapt(to: kept.recordings(), writingTo: destination, pronunciations: pronunciations)
         } catch {
             print("Could not adapt to your voice: \(error) The recordings stay kept; try again with `voicelog adapt --kept`.")
         }

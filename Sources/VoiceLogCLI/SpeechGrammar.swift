@@ -21,19 +21,16 @@ public struct SpeechGrammar {
     /// repository's pronunciations can say.
     public init(grammar: Grammar, model: SpeechModel = .debianEnglish) throws {
         self.model = model
-        let extra = BundledGrammar.pronunciations
-        var pronunciations: [String: String] = [:]
+        self.pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
+        try Data((BundledGrammar.pronunciations + FreeTextLoop.pronunciations()).utf8).write(to: self.pronunciations)
+        let pronunciations: [String: String]
         do {
-            // The repository's pronunciation of a word wins, as in `PronunciationDictionary`.
-            let lines = extra.split(separator: "\n").map(String.init) + (try InputSource(path: model.dictionary.path).lines())
-            for line in lines { Self.addFirstPronunciation(of: line, to: &pronunciations) }
+            pronunciations = try PronunciationDictionary.firstPronunciations(base: model.dictionary, extra: self.pronunciations)
         } catch {
             throw CLIError("\(error) Install Debian's pocketsphinx-en-us.")
         }
         let freeText = model.languageModel == nil ? nil : FreeTextLoop.jsgf()
         jsgf = JSGFCompiler(grammar: grammar, pronunciation: { pronunciations[$0] }, freeText: freeText).compile()
-        self.pronunciations = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-pronunciations-\(getpid()).dict")
-        try Data((extra + FreeTextLoop.pronunciations()).utf8).write(to: self.pronunciations)
         confusableWords = Self.confusableNumbers(grammar.numberWords).map { $0.filter { pronunciations[$0] != nil } }
             .filter { $0.count > 1 }
     }
@@ -74,15 +71,5 @@ public struct SpeechGrammar {
         options.topGaussians = 16
         options.alternativePronunciations = false
         return options
-    }
-
-    /// Adds the pronunciation a CMUdict line gives ("word W ER D") if its word has none yet;
-    /// "word(2) ..." lines are later ones, and comments are skipped.
-    private static func addFirstPronunciation(of line: String, to pronunciations: inout [String: String]) {
-        let word = line.prefix { $0 != " " && $0 != "\t" && $0 != "(" }
-        guard !word.isEmpty, !word.hasPrefix("#"), pronunciations[String(word)] == nil else { return }
-        let phones = line.dropFirst(word.count).drop { $0 != " " && $0 != "\t" }
-            .prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if !phones.isEmpty { pronunciations[String(word)] = phones }
     }
 }
