@@ -27,14 +27,15 @@ public struct PronunciationDictionary: Sendable, Equatable {
         entries = words.map { ($0, found[$0.lowercased()]!) }
     }
 
-    /// The first pronunciation of every word (lowercased) of `base` and `extra`, `extra`'s
-    /// where both have a word: for telling which words sound the same.
+    /// The first pronunciation of each of `words` (lowercased) that `base` or `extra` has,
+    /// `extra`'s where both have it: for telling which words sound the same.
     ///
     /// - Throws: `SpeechError.unreadablePronunciations` for a file that cannot be read or parsed.
-    public static func firstPronunciations(base: URL, extra: URL? = nil) throws -> [String: String] {
-        var first = try read(base, keeping: nil).mapValues { $0[0] }
+    public static func firstPronunciations(of words: Set<String>, base: URL, extra: URL? = nil) throws -> [String: String] {
+        let wanted = Set(words.map { $0.lowercased() })
+        var first = try read(base, keeping: wanted).mapValues { $0[0] }
         if let extra {
-            first.merge(try read(extra, keeping: nil).mapValues { $0[0] }) { $1 }
+            first.merge(try read(extra, keeping: wanted).mapValues { $0[0] }) { $1 }
         }
         return first
     }
@@ -54,10 +55,9 @@ public struct PronunciationDictionary: Sendable, Equatable {
         lhs.entries.elementsEqual(rhs.entries) { $0.word == $1.word && $0.pronunciations == $1.pronunciations }
     }
 
-    /// Reads the pronunciations of the `wanted` words (lowercased; nil for all) from a
-    /// CMUdict-format file.
-    private static func read(_ url: URL, keeping wanted: Set<String>?) throws -> [String: [String]] {
-        guard wanted?.isEmpty != true else { return [:] }
+    /// Reads the pronunciations of the `wanted` words (lowercased) from a CMUdict-format file.
+    private static func read(_ url: URL, keeping wanted: Set<String>) throws -> [String: [String]] {
+        guard !wanted.isEmpty else { return [:] }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -66,7 +66,7 @@ public struct PronunciationDictionary: Sendable, Equatable {
         }
         // Compare bytes first: almost none of CMUdict's 135 000 lines are wanted, and making
         // a String of each would cost 0.1 s.
-        let wantedBytes = wanted.map { Set($0.map { Array($0.utf8) }) }
+        let wantedBytes = Set(wanted.map { Array($0.utf8) })
         var found: [String: [String]] = [:]
         var lineNumber = 0
         var head: [UInt8] = []
@@ -87,7 +87,7 @@ public struct PronunciationDictionary: Sendable, Equatable {
             }
             head.removeAll(keepingCapacity: true)
             for byte in word { head.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
-            guard wantedBytes?.contains(head) ?? true,
+            guard wantedBytes.contains(head),
                   let name = String(bytes: head, encoding: .utf8),
                   let rest = String(bytes: line[space...], encoding: .utf8)
             else { continue }
