@@ -12,8 +12,8 @@ import VoiceLogGrammars
         Bundle.module.url(forResource: "Corpus", withExtension: nil)!.appendingPathComponent(name)
     }
 
-    static func knownFailures() throws -> Set<String> {
-        let text = try String(contentsOf: corpusURL("known_failures.txt"), encoding: .utf8)
+    static func knownFailures(_ file: String = "known_failures.txt") throws -> Set<String> {
+        let text = try String(contentsOf: corpusURL(file), encoding: .utf8)
         return Set(text.split(separator: "\n").compactMap { line in
             let id = line.prefix { $0 != " " && $0 != "#" }
             return id.isEmpty ? nil : String(id)

@@ -9,7 +9,8 @@ import VoiceLogGrammars
     @Test func everyKindOfTheContractIsDefined() {
         let kinds = Set(Self.grammar.kinds.map(\.name))
         #expect(kinds == ["glucose", "feeding", "food", "fluid", "temperature", "oxygen", "blood_pressure",
-                          "medication", "symptom", "mood", "activity", "weight", "note", "appointment"])
+                          "medication", "symptom", "mood", "activity", "weight", "note", "appointment",
+                          "heart_rate", "carbs", "hba1c", "pumping", "sleep", "nappy"])
     }
 
     @Test(arguments: BundledGrammar.grammar.kinds.flatMap { kind in kind.examples.map { (kind.name, $0) } })

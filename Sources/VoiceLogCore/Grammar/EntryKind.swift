@@ -34,6 +34,12 @@ public struct Requirement: Sendable {
     public var condition: Condition?
     /// What to tell the user, if the grammar words it; otherwise a message is built.
     public var message: String?
+    /// Fields any one of which meets the requirement in place of `field`
+    /// (`require duration_min | steps | distance_km`).
+    public var alternatives: [String] = []
+
+    /// `field` and its alternatives.
+    public var anyOf: [String] { [field] + alternatives }
 }
 
 /// A field set to a value when it was not said and a condition holds.

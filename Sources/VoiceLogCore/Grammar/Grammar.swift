@@ -27,6 +27,12 @@ public struct Grammar: Sendable {
     public var glueWords: Set<String> { Set(lists["glue"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
     /// Words that turn a sentence into something that did not happen ("not", "forgot").
     public var negationWords: Set<String> { Set(lists["negation"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    /// Words that open a question or a command to the app rather than an entry ("when",
+    /// "show"): a sentence starting with one is not logged.
+    public var questionWords: Set<String> { Set(lists["question"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+
+    /// Lists that shape a sentence rather than name a value.
+    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written"]
 }
 
 /// A `list`: spoken phrases, each standing for a value and optional extra field values.
@@ -57,6 +63,8 @@ public struct UnitGroup: Sendable {
     public var name: String
     /// The unit quantities convert to (`ml` for volumes), if any.
     public var base: String?
+    /// Whether a count after a unit is of the next smaller unit: "11 stone 4" is 11 st 4 lb.
+    public var isCompound = false
     public var units: [Unit] = []
 }
 

@@ -83,7 +83,7 @@ private struct GrammarFileReader {
     mutating func openBlock(_ keyword: String, _ rest: String, in grammar: inout Grammar) throws(GrammarError) -> Block {
         switch keyword {
         case "list":
-            guard !rest.isEmpty, grammar.lists[rest] == nil || rest == "glue" || rest == "filler" || rest == "negation"
+            guard !rest.isEmpty, grammar.lists[rest] == nil || rest == "glue" || rest == "filler" || rest == "negation" || rest == "question"
             else { throw failure("list '\(rest)' is defined twice or has no name") }
             if grammar.lists[rest] == nil { grammar.lists[rest] = PhraseList(name: rest) }
             return .list(rest)
@@ -93,8 +93,14 @@ private struct GrammarFileReader {
                 throw failure("units '\(rest)' is defined twice or has no name")
             }
             var group = UnitGroup(name: name)
-            if words.count == 3, words[1] == "base" { group.base = words[2] }
-            else if words.count != 1 { throw failure("write 'units NAME' or 'units NAME base SYMBOL'") }
+            var options = words.dropFirst()
+            if options.last == "compound" {
+                group.isCompound = true
+                options = options.dropLast()
+            }
+            if options.count == 2, options.first == "base" { group.base = options.last }
+            else if !options.isEmpty { throw failure("write 'units NAME [base SYMBOL] [compound]'") }
+            if group.isCompound, group.base == nil { throw failure("a compound units group needs a base") }
             grammar.unitGroups[name] = group
             return .units(name)
         case "numbers":
@@ -226,8 +232,10 @@ private struct GrammarFileReader {
         case "example": kind.examples.append(rest)
         case "require":
             let (body, message) = Self.splitMessage(rest)
-            let (field, condition) = try splitCondition(body)
-            kind.requirements.append(Requirement(field: field, condition: condition, message: message))
+            let (fields, condition) = try splitCondition(body)
+            let anyOf = fields.split(separator: "|").map { String($0.trimmed) }
+            kind.requirements.append(Requirement(field: anyOf[0], condition: condition, message: message,
+                                                 alternatives: Array(anyOf.dropFirst())))
         case "default", "infer":
             let (body, _) = Self.splitMessage(rest)
             let (assignment, condition) = try splitCondition(body)

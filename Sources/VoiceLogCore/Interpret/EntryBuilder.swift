@@ -17,25 +17,27 @@ struct EntryBuilder {
         let (values, timeExpression) = read(match, surface: surface)
         let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
         var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
-        for field in kind.fields + ["amount", "time_of_day"] {
+        for field in kind.fields + ["amount", "time_of_day"] + values.keys.filter({ $0.contains(".") }).sorted() {
             if let value = values[field], entry[field] == nil { entry[field] = value }
         }
         var problems: [Problem] = []
         apply(kind.inferences, to: &entry)
         problems += undecidedInferences(kind, entry)
         apply(kind.defaults, to: &entry)
+        let unitless = assembleAmounts(&entry, kind)
+        problems += unitless
         let missing = kind.requirements.filter { requirement in
-            let absent = requirement.field == "time" ? timeExpression.isEmpty : entry[requirement.field] == nil
+            let absent = requirement.field == "time" ? timeExpression.isEmpty : requirement.anyOf.allSatisfy { entry.lookup($0) == nil }
             return absent && (requirement.condition?.holds(for: entry) ?? true)
         }
         for requirement in missing {
             problems.append(Problem(field: requirement.field, severity: .error,
                                     message: requirement.message ?? Self.missingMessage(requirement.field, kind)))
         }
-        if missing.isEmpty {
+        if missing.isEmpty, unitless.isEmpty {
             problems += checker.problems(in: entry, now: now)
         }
-        return Built(entry: entry, problems: problems, isComplete: missing.isEmpty)
+        return Built(entry: entry, problems: problems, isComplete: missing.isEmpty && unitless.isEmpty)
     }
 
     /// The fields a match captured, as values (a quantity with a base unit also gives
@@ -45,6 +47,16 @@ struct EntryBuilder {
         var values: [String: FieldValue] = [:]
         var softValues: [(String, CapturedValue)] = []
         for (field, captured) in match.captures.values {
+            if field.hasSuffix(Captures.sumSuffix) {
+                // "F+" adds up; "F*2+" counts twice ("15 minutes each side")
+                let pieces = field.dropLast().split(separator: "*")
+                let name = String(pieces[0])
+                let times = pieces.count > 1 ? Double(pieces[1]) ?? 1 : 1
+                if case .number(let piece)? = fieldValue(captured, surface: surface) {
+                    values[name] = .number((values[name]?.number ?? 0) + piece * times)
+                }
+                continue
+            }
             if field.hasPrefix(Captures.softPrefix) {
                 softValues.append((String(field.dropFirst()), captured))
                 continue
@@ -69,6 +81,28 @@ struct EntryBuilder {
             values["time_of_day"] = .text(period)
         }
         return (values, timeExpression)
+    }
+
+    /// Puts an amount captured in pieces (`{amount.value:number}`, with `amount.unit` said,
+    /// inferred or defaulted: "lantus 22" is 22 units) together. A count left without a
+    /// unit is not guessed: the problem asks for it.
+    private func assembleAmounts(_ entry: inout Entry, _ kind: EntryKind) -> [Problem] {
+        var problems: [Problem] = []
+        let pieces = entry.fields.filter { $0.name.contains(".") }
+        for (name, _) in pieces { entry[name] = nil }
+        for (name, value) in pieces where name.hasSuffix(".value") {
+            let field = String(name.dropLast(".value".count))
+            let unit = pieces.first { $0.name == field + ".unit" }?.value.text
+            guard entry[field] == nil, let count = value.number else { continue }
+            if let unit {
+                entry[field] = .amount(value: count, unit: unit)
+            } else {
+                let example = kind.examples.first.map { ", like '\($0)'" } ?? ""
+                problems.append(Problem(field: field, severity: .error, message:
+                    "\(JSONValue.format(count)) of what? Please say the unit of the \(kind.label)'s \(field)\(example)."))
+            }
+        }
+        return problems
     }
 
     private func fieldValue(_ captured: CapturedValue, surface: (Int, Int) -> String) -> FieldValue? {

@@ -10,6 +10,8 @@ public final class UtteranceParser: Sendable {
     private let fillerWords: Set<String>
     private let glueWords: Set<String>
     private let negationWords: Set<String>
+    private let questionWords: Set<String>
+    private let spelling: SpellingCorrector
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
 
@@ -20,10 +22,17 @@ public final class UtteranceParser: Sendable {
         fillerWords = grammar.fillerWords
         glueWords = grammar.glueWords
         negationWords = grammar.negationWords
+        questionWords = grammar.questionWords
+        spelling = SpellingCorrector(vocabulary: grammar.vocabulary)
     }
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
-        let tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }
+        var corrections: [(said: String, read: String)] = []
+        let tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }.map { token in
+            guard let word = spelling.correction(of: token.text) else { return token }
+            corrections.append((token.text, word))
+            return Token(text: word, start: token.start, end: token.end)
+        }
         func unrecognized(_ message: String) -> ParseResult {
             ParseResult(input: input, status: .unrecognized, entries: [],
                         problems: [Problem(field: nil, severity: .error, message: message)])
@@ -33,6 +42,9 @@ public final class UtteranceParser: Sendable {
         }
         if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
+        }
+        if questionWords.contains(tokens[0].text) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
+            return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
         let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
         let (matches, ignored) = bestSplit(context)
@@ -57,9 +69,22 @@ public final class UtteranceParser: Sendable {
         if incomplete, !unused.isEmpty, result.entries.count == 1 {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not in the grammar. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
-        if !unused.isEmpty {
+        let valued = valueCarrying(ignored.filter { !glueWords.contains(tokens[$0].text) }, context)
+        let unknown = unused.count - valued.count
+        if !valued.isEmpty {
+            let words = valued.map { "'\(surface($0, $0 + 1))'" }.joined(separator: ", ")
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "Not logged: \(words) \(valued.count == 1 ? "was" : "were") said but fit no entry here, and a health log must not drop what was said. Please say it again, one entry at a time, like '\(grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2")'."))
+            incomplete = true
+        }
+        if !corrections.isEmpty {
+            let words = corrections.map { "'\($0.said)' as '\($0.read)'" }.joined(separator: ", ")
+            result.problems.append(Problem(field: nil, severity: .warning, message: "Read \(words)."))
+        }
+        if unknown > 0 {
+            let words = unused.filter { word in !valued.contains { tokens[$0].text == word } }
             result.problems.append(Problem(field: nil, severity: .warning,
-                                           message: "Words not used: \(unused.map { "'\($0)'" }.joined(separator: ", "))."))
+                                           message: "Words not used: \(words.map { "'\($0)'" }.joined(separator: ", "))."))
         }
         if incomplete {
             result.status = .incomplete
@@ -95,6 +120,23 @@ public final class UtteranceParser: Sendable {
         let fields = order.compactMap { name in values[name].map { (name: name, value: $0) } }
         let resolver = TimeResolver(now: now, lookAhead: grammar.kinds[kindIndex].allowsFuture)
         return FieldReading(fields: fields, time: time.isEmpty ? nil : resolver.resolve(time))
+    }
+
+    /// Of the skipped tokens, those that carry a value: a number, or a word of a phrase that
+    /// names a value (a unit, a medicine, a tag) lying wholly among skipped tokens.
+    private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
+        let skippedSet = Set(skipped)
+        var valued: Set<Int> = []
+        for index in skipped {
+            if !context.numbers(at: index).isEmpty || context.tokens[index].contains(where: \.isNumber) {
+                valued.insert(index)
+            }
+            for end in entries.patterns.valuePhraseEnds(context, at: index)
+            where (index..<end).allSatisfy(skippedSet.contains) {
+                valued.formUnion(index..<end)
+            }
+        }
+        return valued.sorted()
     }
 
     /// The words of a token range as the user wrote them.
@@ -151,8 +193,9 @@ public final class UtteranceParser: Sendable {
     private func isComplete(_ match: EntryMatch) -> Bool {
         let kind = grammar.kinds[match.kindIndex]
         return kind.requirements.allSatisfy { requirement in
-            requirement.condition != nil || match.captures.value(of: requirement.field) != nil
-                || kind.defaults.contains { $0.field == requirement.field }
+            requirement.condition != nil || requirement.anyOf.contains { field in
+                match.captures.value(of: field) != nil || kind.defaults.contains { $0.field == field }
+            }
         }
     }
 }

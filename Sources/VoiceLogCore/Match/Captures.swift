@@ -13,6 +13,9 @@ enum CapturedValue: Hashable, Sendable {
 struct Captures: Sendable {
     /// Marks a field set by a list phrase (`walked` sets intensity): a value said outright wins.
     static let softPrefix = "?"
+    /// Marks a field captured in several pieces that add up: "left 10 then right 12" is
+    /// `{duration_min+:…}` twice, 22 minutes.
+    static let sumSuffix = "+"
 
     var values: [(field: String, value: CapturedValue)] = []
     /// Points taken off the match's size: free text and skipped words count less than
@@ -36,9 +39,17 @@ struct Captures: Sendable {
 
     /// The captures with one more value, or nil when the field already holds another.
     func adding(_ field: String, _ value: CapturedValue) -> Captures? {
+        if field.hasSuffix(Self.sumSuffix) {
+            var copy = self
+            copy.values.append((field, value))
+            return copy
+        }
         if let existing = self.value(of: field) {
             return existing == value ? self : nil
         }
+        // a field said whole ("amount") and in pieces ("amount.value") would be two values
+        if let dot = field.firstIndex(of: "."), !field.hasPrefix("time."), self.value(of: String(field[..<dot])) != nil { return nil }
+        if values.contains(where: { $0.field.hasPrefix(field + ".") && !field.hasPrefix("time") }) { return nil }
         var copy = self
         copy.values.append((field, value))
         return copy

@@ -10,6 +10,8 @@ final class PatternMatcher: Sendable {
     private let unitTries: [String: PhraseTrie<Int>]
     /// Free text does not end on these ("a banana and").
     private let glueWords: Set<String>
+    /// Free text does not hold these: a negation ("didn't") is never part of a name.
+    private let negationWords: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -32,6 +34,7 @@ final class PatternMatcher: Sendable {
         }
         self.listTries = listTries
         glueWords = grammar.glueWords
+        negationWords = grammar.negationWords
         self.unitTries = unitTries
     }
 
@@ -58,7 +61,7 @@ final class PatternMatcher: Sendable {
                     next(end, updated)
                 }
             }
-            guard captures.value(of: field) == nil else { return }
+            guard field.hasSuffix(Captures.sumSuffix) || captures.value(of: field) == nil else { return }
             read(source, context, at: index) { end, value, assignments, penalty in
                 guard var updated = captures.adding(field, value) else { return }
                 for (name, literal) in assignments {
@@ -115,12 +118,16 @@ final class PatternMatcher: Sendable {
         case .text:
             let longest = min(context.count, index + Self.longestText)
             guard index < longest, context.tokens[index] != "and" else { return }
-            for end in (index + 1)...longest where !glueWords.contains(context.tokens[end - 1]) {
-                found(end, .words(start: index, end: end), [], end - index)
+            for end in (index + 1)...longest {
+                // free text holds no number: a number said is a value, never part of a name
+                let token = context.tokens[end - 1]
+                if !context.numbers(at: end - 1).isEmpty || token.contains(where: \.isNumber) || negationWords.contains(token) { break }
+                if !glueWords.contains(context.tokens[end - 1]) { found(end, .words(start: index, end: end), [], end - index) }
             }
         case .rest:
             if index < context.count {
-                found(context.count, .words(start: index, end: context.count), [], context.count - index)
+                // what follows "note" is all the note's: its words count as named ones
+                found(context.count, .words(start: index, end: context.count), [], 0)
             }
         }
     }
@@ -147,10 +154,29 @@ final class PatternMatcher: Sendable {
     /// A count and a unit of the group: "120 ml", "a glass", "half a cup", "2 large bottles".
     func readQuantity(_ group: String, _ context: MatchContext, at index: Int,
                       _ found: (Int, Double, UnitGroup.Unit) -> Void) {
-        guard let trie = unitTries[group], let units = grammar.unitGroups[group]?.units else { return }
+        guard let trie = unitTries[group], let unitGroup = grammar.unitGroups[group] else { return }
+        let units = unitGroup.units
         for count in counts(context, at: index) {
             trie.matches(context.tokens, at: count.end) { end, unitIndex in
-                found(end, count.value, units[unitIndex])
+                let unit = units[unitIndex]
+                found(end, count.value, unit)
+                guard let factor = unit.factor else { return }
+                // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4"
+                let next = context.tokens[safe: end] == "and" ? end + 1 : end
+                let smaller = units.filter { ($0.factor ?? .infinity) < factor }
+                for rest in context.numbers(at: next) where rest.value >= 0 {
+                    var explicit = false
+                    trie.matches(context.tokens, at: rest.end) { restEnd, restIndex in
+                        let restUnit = units[restIndex]
+                        guard let restFactor = restUnit.factor, restFactor < factor, rest.value * restFactor < factor else { return }
+                        explicit = true
+                        found(restEnd, count.value * factor / restFactor + rest.value, restUnit)
+                    }
+                    if !explicit, unitGroup.isCompound, let restUnit = smaller.max(by: { $0.factor! < $1.factor! }),
+                       let restFactor = restUnit.factor, rest.value * restFactor < factor {
+                        found(rest.end, count.value * factor / restFactor + rest.value, restUnit)
+                    }
+                }
             }
         }
     }
@@ -224,6 +250,19 @@ final class PatternMatcher: Sendable {
                 }
             }
         }
+    }
+
+    /// The ends of every phrase that names a value (a list's phrase other than the
+    /// structural lists', or a unit) and starts at `index`.
+    func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
+        var ends: [Int] = []
+        for (name, trie) in listTries where !Grammar.structuralLists.contains(name) {
+            trie.matches(context.tokens, at: index) { end, _ in ends.append(end) }
+        }
+        for trie in unitTries.values {
+            trie.matches(context.tokens, at: index) { end, _ in ends.append(end) }
+        }
+        return ends
     }
 
     /// Stands in `firstWords` for "a number, or a count such as 'a' or 'half'".

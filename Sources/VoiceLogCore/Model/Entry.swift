@@ -27,6 +27,7 @@ public struct Entry: Hashable, Sendable {
     /// A field's value by dotted path: `amount.value`, `amount.unit`, `time` or a field name.
     public func lookup(_ path: String) -> FieldValue? {
         if path == "time" { return .time(time) }
+        if let value = self[path] { return value }
         guard let dot = path.firstIndex(of: ".") else { return self[path] }
         guard case .amount(let value, let unit)? = self[String(path[..<dot])] else { return nil }
         switch path[path.index(after: dot)...] {

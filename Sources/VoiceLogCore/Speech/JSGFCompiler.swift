@@ -75,7 +75,7 @@ public struct JSGFCompiler {
             // glucose values. A field the kind requires is not optional when only these
             // parts can give it (not the introduction nor a leading part).
             let givenElsewhere = spokenParts.filter { !$0.readsNumbers } + kind.introductions
-            let required = Set(kind.requirements.filter { $0.condition == nil }.map(\.field))
+            let required = Set(kind.requirements.filter { $0.condition == nil && $0.alternatives.isEmpty }.map(\.field))
                 .subtracting(givenElsewhere.flatMap(\.capturedFields))
             let groups = Self.groupedByField(spokenParts)
             let ordered = groups.filter { $0.contains(where: \.readsNumbers) } + groups.filter { !$0.contains(where: \.readsNumbers) }

@@ -1,0 +1,82 @@
+/// Reads a typed word that the grammar does not know as the one grammar word it is a slip
+/// of: one letter left out, added, changed or two swapped ("glucsoe", "novorapdi", "pumpd").
+///
+/// Only words of four letters or more are corrected, only to a word with the same first
+/// letter, and only when exactly one grammar word is that close; otherwise the word stays
+/// as typed. The parser tells the user which words it read otherwise.
+struct SpellingCorrector: Sendable {
+    /// The grammar's words, by length.
+    private let wordsByLength: [Int: [[Unicode.Scalar]]]
+    private let known: Set<String>
+    static let shortest = 4
+
+    init(vocabulary: Set<String>) {
+        known = vocabulary
+        var byLength: [Int: [[Unicode.Scalar]]] = [:]
+        for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1
+            && word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
+            byLength[word.unicodeScalars.count, default: []].append(Array(word.unicodeScalars))
+        }
+        wordsByLength = byLength
+    }
+
+    /// The grammar word `word` is a slip of, or nil if it is known, too short, or not close
+    /// to exactly one grammar word.
+    func correction(of word: String) -> String? {
+        let letters = Array(word.unicodeScalars)
+        guard letters.count >= Self.shortest, !known.contains(word),
+              letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
+        var found: [Unicode.Scalar]?
+        for length in (letters.count - 1)...(letters.count + 1) {
+            for candidate in wordsByLength[length] ?? [] where candidate[0] == letters[0] && Self.isOneSlip(letters, candidate) {
+                if found != nil, found! != candidate { return nil }
+                found = candidate
+            }
+        }
+        return found.map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// Whether `a` becomes `b` by one deletion, insertion, substitution or swap of neighbours.
+    static func isOneSlip(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+        if a.count == b.count {
+            let differences = a.indices.filter { a[$0] != b[$0] }
+            if differences.count == 1 { return true }
+            return differences.count == 2 && differences[1] == differences[0] + 1
+                && a[differences[0]] == b[differences[1]] && a[differences[1]] == b[differences[0]]
+        }
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count, short[i] == long[i] { i += 1 }
+        return short[i...] == long[(i + 1)...]
+    }
+}
+
+extension Grammar {
+    /// Every word the grammar can read: its lists, units, number words and the words of its
+    /// templates.
+    var vocabulary: Set<String> {
+        var words: Set<String> = []
+        for list in lists.values { for phrase in list.phrases { words.formUnion(phrase.words) } }
+        for group in unitGroups.values { for unit in group.units { for phrase in unit.phrases { words.formUnion(phrase) } } }
+        let numbers = numberWords
+        for table in [numbers.digits, numbers.teens, numbers.tens, numbers.scales] { words.formUnion(table.keys) }
+        for table in [numbers.fractions, numbers.writtenScales, numbers.multipliers, numbers.pairs] { words.formUnion(table.keys) }
+        for set in [numbers.point, numbers.one, numbers.minus, numbers.zeroInClock, numbers.whole] { words.formUnion(set) }
+        let patterns = commonParts + kinds.flatMap { $0.introductions + $0.parts }
+        for pattern in patterns { words.formUnion(pattern.literalWords) }
+        return words
+    }
+}
+
+extension Pattern {
+    /// The literal words of the template.
+    var literalWords: [String] {
+        switch self {
+        case .word(let word): [word]
+        case .sequence(let items), .choice(let items): items.flatMap(\.literalWords)
+        case .optional(let inner): inner.literalWords
+        case .capture, .assign, .rule: []
+        }
+    }
+}

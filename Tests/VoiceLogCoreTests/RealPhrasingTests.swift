@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import VoiceLogCore
+import VoiceLogGrammars
+
+/// Sentences shaped like people (shorthand, slang, brands, several facts in one breath),
+/// written from the entry contract by helpers who never saw the grammar.
+///
+/// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
+/// `real_tune_known_failures.txt`. `real_heldout.jsonl` is never tuned on: its score is
+/// reported and held to a floor at what was measured, so that it can only rise.
+@Suite struct RealPhrasingTests {
+    static let parser = CorpusTests.parser
+
+    /// The lowest held-out accuracy allowed: the measured figure, rounded down.
+    static let heldOutFloor = 0.82
+
+    @Test func tunedSplitGivesExpectedEntries() throws {
+        let cases = try CorpusCase.load(CorpusTests.corpusURL("real_tune.jsonl"))
+        let known = try CorpusTests.knownFailures("real_tune_known_failures.txt")
+        #expect(cases.count >= 500)
+        var passed = 0
+        for corpusCase in cases {
+            let why = corpusCase.mismatch(Self.parser.parse(corpusCase.text, now: corpusCase.now))
+            if why == nil { passed += 1 } else if !known.contains(corpusCase.id) { Issue.record("\(corpusCase): \(why!)") }
+        }
+        print("real phrasing, tuned split: \(passed)/\(cases.count) right (\(known.count) known failures listed)")
+    }
+
+    @Test func heldOutSplitStaysAboveItsFloor() throws {
+        let cases = try CorpusCase.load(CorpusTests.corpusURL("real_heldout.jsonl"))
+        #expect(cases.count >= 400)
+        let passed = cases.filter { $0.mismatch(Self.parser.parse($0.text, now: $0.now)) == nil }.count
+        let rate = Double(passed) / Double(cases.count)
+        print("real phrasing, held-out split (never tuned on): \(passed)/\(cases.count) right (\(Int((rate * 1000).rounded()) / 10) %)")
+        #expect(rate >= Self.heldOutFloor)
+    }
+
+    /// Never silently wrong: on every line of every corpus, an `ok` result is not a case that
+    /// expects otherwise, and every number the line holds is a number of its entries.
+    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl", "real_heldout.jsonl"])
+    func okResultsUseEveryNumberSaid(file: String) throws {
+        var silentWrong: [String] = []
+        var dropped: [String] = []
+        for corpusCase in try CorpusCase.load(CorpusTests.corpusURL(file)) {
+            let result = Self.parser.parse(corpusCase.text, now: corpusCase.now)
+            guard result.status == .ok else { continue }
+            if corpusCase.status != "ok" { silentWrong.append("\(corpusCase): ok, expected \(corpusCase.status)") }
+            let missing = NumberUse.missing(in: corpusCase.text, result, now: corpusCase.now)
+            if !missing.isEmpty {
+                dropped.append("\(corpusCase): \(missing.map { JSONValue.format($0[0]) }) not in \(result.entries.map { $0.json.serialized() })")
+            }
+        }
+        #expect(dropped.isEmpty, "ok results that dropped a number:\n\(dropped.joined(separator: "\n"))")
+        print("\(file): \(silentWrong.count) ok results where the case expects another status")
+        #expect(silentWrong.count <= (file == "real_heldout.jsonl" ? 3 : 0),
+                "ok results for cases that are not ok:\n\(silentWrong.joined(separator: "\n"))")
+    }
+
+    /// Random sentences made of the grammar's own words and numbers: whenever the parser
+    /// says `ok`, every number in the sentence is in its entries.
+    @Test func okResultsUseEveryNumberOfRandomSentences() {
+        let words = ["glucose", "bg", "6.2", "4", "oz", "fed", "bottle", "90", "took", "2", "paracetamol", "5u",
+                     "novorapid", "carbs", "45g", "hr", "70", "bp", "120/80", "pain", "7", "out", "of", "10", "slept",
+                     "hours", "wet", "nappy", "at", "7pm", "yesterday", "walked", "5k", "in", "30", "mins", "weight",
+                     "11", "stone", "and", "after", "lunch", "mild", "headache", "temp", "38.5", "sats", "97", "hypo",
+                     "3.1", "pumped", "ml", "left", "side", "hba1c", "48", "ago", "twenty", "minutes", "baby", "took"]
+        var generator = SplitMix64(seed: 12)
+        var checked = 0
+        for _ in 0..<4000 {
+            let count = Int(generator.next() % 6) + 2
+            let sentence = (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            let result = Self.parser.parse(sentence, now: LocalDateTime(iso: "2026-11-21T10:00:00")!)
+            guard result.status == .ok else { continue }
+            checked += 1
+            let missing = NumberUse.missing(in: sentence, result, now: LocalDateTime(iso: "2026-11-21T10:00:00")!)
+            #expect(missing.isEmpty, "'\(sentence)': \(missing) not in \(result.entries.map { $0.json.serialized() })")
+        }
+        #expect(checked > 100)
+    }
+}
+
+/// Which numbers a sentence holds, and whether a result's entries hold each of them.
+enum NumberUse {
+    static let reader = NumberReader(words: BundledGrammar.grammar.numberWords)
+
+    /// Each number of the sentence, as the values it may be read as ("7/10" is 7 or 0.7),
+    /// at the first token it starts on.
+    static func numbersSaid(in text: String) -> [[Double]] {
+        let tokens = Tokenizer.tokens(of: text).map(\.text)
+        var numbers: [[Double]] = []
+        var index = 0
+        while index < tokens.count {
+            let readings = reader.readings(tokens, at: index)
+            // "a"/"an" read as one only before a unit; not a number said on their own
+            if let longest = readings.max(by: { $0.end < $1.end }), !["a", "an"].contains(tokens[index]) {
+                numbers.append(readings.map(\.value))
+                index = longest.end
+            } else {
+                index += 1
+            }
+        }
+        return numbers
+    }
+
+    /// Whether the number is an entry's field, an amount as said, a part of its time, or a
+    /// part of a compound the entry holds whole ("1 hour 20" is 80 minutes; "11 stone 4" is
+    /// 158 lb; "8 out of 10": the scale).
+    static func isUsed(_ readings: [Double], in result: ParseResult, now: LocalDateTime) -> Bool {
+        readings.contains { isUsed($0, in: result, now: now) }
+    }
+
+    /// The numbers of the sentence that its entries do not hold, counting pieces that add up
+    /// ("left 10 then right 12" is 22 minutes) or are said once for two ("15 each side").
+    static func missing(in text: String, _ result: ParseResult, now: LocalDateTime) -> [[Double]] {
+        let said = numbersSaid(in: text)
+        let fields = result.entries.flatMap { $0.fields.compactMap(\.value.number) }
+        return said.filter { readings in
+            !isUsed(readings, in: result, now: now) && !fields.contains { total in
+                readings.contains { n in abs(total - 2 * n) < 0.01 || said.contains { $0.contains { abs(total - n - $0) < 0.01 } } }
+            }
+        }
+    }
+
+    static func isUsed(_ number: Double, in result: ParseResult, now: LocalDateTime) -> Bool {
+        if number == 10 || number == 0 { return true }  // the scale of a score, "oh" in a clock time
+        var values: [Double] = []
+        for entry in result.entries {
+            for (_, value) in entry.fields {
+                switch value {
+                case .number(let n): values.append(n)
+                case .amount(let n, _): values.append(n)
+                case .text(let words): values += numbersSaid(in: words).flatMap { $0 }
+                default: break
+                }
+            }
+            let time = entry.time
+            values += [Double(time.hour), Double(time.hour % 12), Double(time.hour % 12 + 1), Double(time.hour % 12 == 0 ? 12 : time.hour % 12),
+                       Double(time.minute), Double(60 - time.minute)]
+            values += time.description.split(whereSeparator: { !$0.isNumber }).compactMap { Double($0) }
+        }
+        return values.contains { value in
+            let candidates = [value, value / 60, value * 60, value / 1000, value * 1000, value / 14,
+                              (value / 60).truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 60),
+                              value.truncatingRemainder(dividingBy: 14), value.truncatingRemainder(dividingBy: 16)]
+            return candidates.contains { abs($0 - number) < 0.01 || abs($0.rounded(.down) - number) < 0.01 || abs(1 / $0 - number) < 0.01 }
+        } || result.entries.contains { entry in
+            // a relative time ("2 hours ago", "3 days ago"): the time moved by that many units
+            let moved = abs(Double(entry.time.secondsSinceEpoch - now.secondsSinceEpoch))
+            return moved > 0 && [60.0, 3600, 86400, 604800].contains { abs(moved - number * $0) < 1 }
+        }
+    }
+}
+
+/// A small seeded random number generator, so that runs repeat.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
