@@ -13,7 +13,7 @@ import VoiceLogGrammars
     static let parser = CorpusTests.parser
 
     /// The lowest held-out accuracy allowed: the measured figure, rounded down.
-    static let heldOutFloor = 0.82
+    static let heldOutFloor = 0.86
 
     @Test func tunedSplitGivesExpectedEntries() throws {
         let cases = try CorpusCase.load(CorpusTests.corpusURL("real_tune.jsonl"))

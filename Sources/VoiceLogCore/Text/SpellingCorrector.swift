@@ -1,7 +1,7 @@
 /// Reads a typed word that the grammar does not know as the one grammar word it is a slip
 /// of: one letter left out, added, changed or two swapped ("glucsoe", "novorapdi", "pumpd").
 ///
-/// Only words of four letters or more are corrected, only to a word with the same first
+/// Only words of four letters or more are corrected (six for a changed letter), only to a word with the same first
 /// letter, and only when exactly one grammar word is that close; otherwise the word stays
 /// as typed. The parser tells the user which words it read otherwise.
 struct SpellingCorrector: Sendable {
@@ -40,7 +40,8 @@ struct SpellingCorrector: Sendable {
     static func isOneSlip(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
         if a.count == b.count {
             let differences = a.indices.filter { a[$0] != b[$0] }
-            if differences.count == 1 { return true }
+            // a changed letter in a short word is too often another word ("greek", "green")
+            if differences.count == 1 { return a.count >= 6 }
             return differences.count == 2 && differences[1] == differences[0] + 1
                 && a[differences[0]] == b[differences[1]] && a[differences[1]] == b[differences[0]]
         }
