@@ -21,6 +21,9 @@ struct EntryBuilder {
             if let value = values[field], entry[field] == nil { entry[field] = value }
         }
         var problems: [Problem] = []
+        if let impossibility = resolver.impossibility(of: timeExpression) {
+            problems.append(Problem(field: "time", severity: .error, message: impossibility))
+        }
         apply(kind.inferences, to: &entry)
         problems += undecidedInferences(kind, entry)
         apply(kind.defaults, to: &entry)
@@ -111,6 +114,7 @@ struct EntryBuilder {
         case .number(let value): .number(value)
         case .quantity(let value, let unit, _): .amount(value: value, unit: unit)
         case .words(let start, let end): .text(surface(start, end))
+        case .rest(let start): surface(start, .max).isEmpty ? nil : .text(surface(start, .max))
         }
     }
 

@@ -25,6 +25,23 @@ public struct TimeExpression: Hashable, Sendable {
 
     public var isEmpty: Bool { self == TimeExpression() }
 
+    /// Why the stated date or clock time does not exist ("31 February", "13pm", "0am"), or
+    /// nil. Such a time is never resolved by rolling over into the next day or month.
+    public var impossibility: String? {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                      "September", "October", "November", "December"]
+        if let day = dayOfMonth, let month, (1...12).contains(month), day > LocalDateTime.daysIn(month: month, year: 2024) {
+            return "\(day) \(months[month - 1]) is not a date: \(months[month - 1]) has \(LocalDateTime.daysIn(month: month, year: 2024)) days at most. Please check the date."
+        }
+        if let hour, let meridiem, hour > 12 || hour == 0 {
+            return "\(hour)\(meridiem) is not a time: with am or pm the hour is 1 to 12. Please check the time."
+        }
+        if let hour, hour > 24 || (hour == 24 && (minute ?? 0) > 0) {
+            return "\(hour):\(minute.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00") is not a time of day. Please check the time."
+        }
+        return nil
+    }
+
     /// Sets the piece that a `time.NAME` capture names; false for an unknown name.
     mutating func set(_ name: String, _ value: FieldValue) -> Bool {
         let number = value.number

@@ -62,9 +62,26 @@ public struct TimeResolver: Sendable {
         return now.startOfDay.adding(days: difference == 0 ? 0 : difference - 7)
     }
 
+    /// Why the stated time names no moment: a date or clock time that does not exist
+    /// ("31 February", "13pm"), or a day of the month no nearby month has ("29 February"
+    /// with no leap year near). Nil when it resolves.
+    public func impossibility(of expression: TimeExpression) -> String? {
+        if let reason = expression.impossibility { return reason }
+        guard let day = expression.dayOfMonth, calendarDays(month: expression.month, day: day).isEmpty else { return nil }
+        return "No month near today has a day \(day)\(expression.month == 2 ? " of February (no leap year is near)" : ""). Please check the date."
+    }
+
     /// "on the 3rd", "December 3": the nearest such date on the right side of today
     /// (at or before it for past entries, at or after it for appointments).
     private func calendarDay(month: Int?, day: Int) -> LocalDateTime {
+        let candidates = calendarDays(month: month, day: day)
+        let today = now.startOfDay
+        if lookAhead { return candidates.first { $0 >= today } ?? today }
+        return candidates.last { $0 <= today } ?? today
+    }
+
+    /// The dates with that day (of that month) from a year before today to a year after.
+    private func calendarDays(month: Int?, day: Int) -> [LocalDateTime] {
         let (year, thisMonth, _) = now.date
         var candidates: [LocalDateTime] = []
         if let month {
@@ -77,9 +94,8 @@ public struct TimeResolver: Sendable {
                 candidates.append(LocalDateTime(year: monthIndex / 12, month: monthIndex % 12 + 1, day: day))
             }
         }
-        let today = now.startOfDay
-        if lookAhead { return candidates.first { $0 >= today } ?? today }
-        return candidates.last { $0 <= today } ?? today
+        // "the 31st" in a month of 30 days is no date of that month, not the 1st of the next
+        return candidates.filter { $0.date.day == day }
     }
 
     /// The 24-hour hours a spoken clock hour may mean.

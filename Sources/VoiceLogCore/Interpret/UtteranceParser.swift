@@ -37,6 +37,12 @@ public final class UtteranceParser: Sendable {
             ParseResult(input: input, status: .unrecognized, entries: [],
                         problems: [Problem(field: nil, severity: .error, message: message)])
         }
+        if input.unicodeScalars.contains("\u{FFFD}") {
+            return unrecognized("This line is not valid UTF-8 text, so nothing in it is logged. Please type or paste it again as text.")
+        }
+        if input.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
+            return unrecognized("This line holds control characters, so it is not read as text to log. Please type it again as plain text.")
+        }
         if tokens.isEmpty {
             return unrecognized("There is nothing to log in this line. Say or type an entry such as 'glucose 6.2 after dinner'.")
         }
@@ -139,12 +145,22 @@ public final class UtteranceParser: Sendable {
         return valued.sorted()
     }
 
-    /// The words of a token range as the user wrote them.
+    /// The words of a token range as the user wrote them. An `end` past the last token
+    /// (`Int.max`) takes everything typed after the token before `start`, symbols and
+    /// punctuation included, as a note keeps it.
     private static func surface(of input: String, _ tokens: [Token]) -> (Int, Int) -> String {
         let scalars = Array(input.unicodeScalars)
         return { start, end in
+            var range = tokens[start].start..<(end > tokens.count ? scalars.count : tokens[end - 1].end)
+            if end > tokens.count {
+                var from = start > 0 ? tokens[start - 1].end : 0
+                while from < scalars.count, scalars[from].properties.isWhitespace || scalars[from] == ":" { from += 1 }
+                var to = scalars.count
+                while to > from, scalars[to - 1].properties.isWhitespace { to -= 1 }
+                range = from..<to
+            }
             var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[tokens[start].start..<tokens[end - 1].end])
+            text.append(contentsOf: scalars[range])
             return String(text)
         }
     }

@@ -7,6 +7,8 @@ enum CapturedValue: Hashable, Sendable {
     case quantity(value: Double, unit: String, factor: Double?)
     /// Words taken as said: the token range.
     case words(start: Int, end: Int)
+    /// Everything typed from a token on, as typed: a note's text.
+    case rest(start: Int)
 }
 
 /// What one way of matching has captured so far, and how much of it was loose.

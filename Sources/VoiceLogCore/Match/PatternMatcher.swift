@@ -127,7 +127,7 @@ final class PatternMatcher: Sendable {
         case .rest:
             if index < context.count {
                 // what follows "note" is all the note's: its words count as named ones
-                found(context.count, .words(start: index, end: context.count), [], 0)
+                found(context.count, .rest(start: index), [], 0)
             }
         }
     }

@@ -29,7 +29,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
               (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         let second = clock.count == 3 ? clock[2] : 0
-        guard let second, (0...59).contains(second) else { return nil }
+        guard let second, (0...59).contains(second), day <= Self.daysIn(month: month, year: year) else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
@@ -64,6 +64,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
+    }
+
+    /// How many days the month has in that year (February 29 in leap years only).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     // Howard Hinnant's civil-date algorithms (public domain arithmetic).
