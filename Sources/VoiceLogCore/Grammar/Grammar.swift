@@ -22,17 +22,22 @@ public struct Grammar: Sendable {
     }
 
     /// Words dropped before matching ("um", "uh").
-    public var fillerWords: Set<String> { Set(lists["filler"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    public var fillerWords: Set<String> { words(of: "filler") }
     /// Words that may be skipped inside and between entries ("please", "and", "the").
-    public var glueWords: Set<String> { Set(lists["glue"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    public var glueWords: Set<String> { words(of: "glue") }
     /// Words that turn a sentence into something that did not happen ("not", "forgot").
-    public var negationWords: Set<String> { Set(lists["negation"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    public var negationWords: Set<String> { words(of: "negation") }
+
+    /// The phrases of a list, each as one string of its words.
+    public func words(of list: String) -> Set<String> {
+        Set(lists[list]?.phrases.map { $0.words.joined(separator: " ") } ?? [])
+    }
     /// Words that open a question or a command to the app rather than an entry ("when",
     /// "show"): a sentence starting with one is not logged.
-    public var questionWords: Set<String> { Set(lists["question"]?.phrases.map { $0.words.joined(separator: " ") } ?? []) }
+    public var questionWords: Set<String> { words(of: "question") }
 
     /// Lists that shape a sentence rather than name a value.
-    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written"]
+    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers"]
 }
 
 /// A `list`: spoken phrases, each standing for a value and optional extra field values.

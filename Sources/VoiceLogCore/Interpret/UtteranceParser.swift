@@ -49,7 +49,8 @@ public final class UtteranceParser: Sendable {
         if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
         }
-        if questionWords.contains(tokens[0].text) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
+        let opening = tokens.count > 1 ? tokens[0].text + " " + tokens[1].text : ""
+        if questionWords.contains(tokens[0].text) || questionWords.contains(opening) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
         let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
@@ -177,8 +178,11 @@ public final class UtteranceParser: Sendable {
         var best = [Step?](repeating: nil, count: count + 1)
         best[0] = Step(score: 0, entryCount: 0, from: 0, match: nil)
         func offer(_ step: Step, at index: Int) {
+            // on a tie, words between two entries go with the one before ("sugar 180 before
+            // dinner, gave 8 units"): the split whose last entry starts later wins
             if let current = best[index],
-               current.score > step.score || (current.score == step.score && current.entryCount <= step.entryCount) { return }
+               current.score > step.score || (current.score == step.score && current.entryCount < step.entryCount)
+                || (current.score == step.score && current.entryCount == step.entryCount && current.from >= step.from) { return }
             best[index] = step
         }
         for index in 0..<count {

@@ -10,8 +10,11 @@ final class PatternMatcher: Sendable {
     private let unitTries: [String: PhraseTrie<Int>]
     /// Free text does not end on these ("a banana and").
     private let glueWords: Set<String>
-    /// Free text does not hold these: a negation ("didn't") is never part of a name.
-    private let negationWords: Set<String>
+    /// Free text does not hold these: a negation ("didn't") or a word that names a kind
+    /// ("carbs", "formula") is never part of a name.
+    private let notInText: Set<String>
+    /// Free text does not start with these ("before dinner" is no food).
+    private let textOpeners: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -34,7 +37,8 @@ final class PatternMatcher: Sendable {
         }
         self.listTries = listTries
         glueWords = grammar.glueWords
-        negationWords = grammar.negationWords
+        notInText = grammar.negationWords.union(grammar.words(of: "reserved"))
+        textOpeners = grammar.words(of: "text_openers")
         self.unitTries = unitTries
     }
 
@@ -117,11 +121,11 @@ final class PatternMatcher: Sendable {
             readDuration(context, at: index) { end, seconds in found(end, .number(seconds / factor), [], 0) }
         case .text:
             let longest = min(context.count, index + Self.longestText)
-            guard index < longest, context.tokens[index] != "and" else { return }
+            guard index < longest, context.tokens[index] != "and", !textOpeners.contains(context.tokens[index]) else { return }
             for end in (index + 1)...longest {
                 // free text holds no number: a number said is a value, never part of a name
                 let token = context.tokens[end - 1]
-                if !context.numbers(at: end - 1).isEmpty || token.contains(where: \.isNumber) || negationWords.contains(token) { break }
+                if !context.numbers(at: end - 1).isEmpty || token.contains(where: \.isNumber) || notInText.contains(token) { break }
                 if !glueWords.contains(context.tokens[end - 1]) { found(end, .words(start: index, end: end), [], end - index) }
             }
         case .rest:
@@ -200,6 +204,12 @@ final class PatternMatcher: Sendable {
             counts.append(NumberReading(end: index + 2, value: fraction))
         }
         // "three quarters of a cup", "fourth of liter", "one and a quarter of an hour"
+        // "a couple of units", "a dozen of"
+        if words.one.contains(token) {
+            for count in context.numbers(at: index) where context.tokens[safe: count.end] == "of" && count.value.isWhole {
+                counts.append(NumberReading(end: count.end + 1, value: count.value))
+            }
+        }
         for count in counts where !count.value.isWhole && context.tokens[safe: count.end] == "of" {
             let article = context.tokens[safe: count.end + 1].map(words.one.contains) == true
             counts.append(NumberReading(end: count.end + (article ? 2 : 1), value: count.value))

@@ -26,14 +26,17 @@ struct SpellingCorrector: Sendable {
         let letters = Array(word.unicodeScalars)
         guard letters.count >= Self.shortest, !known.contains(word),
               letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
-        var found: [Unicode.Scalar]?
-        for length in (letters.count - 1)...(letters.count + 1) {
+        // a letter left out is the likeliest slip, then two swapped or one changed, then one
+        // added: "pumpd" is "pumped" rather than "pump"
+        for length in [letters.count + 1, letters.count, letters.count - 1] {
+            var found: [Unicode.Scalar]?
             for candidate in wordsByLength[length] ?? [] where candidate[0] == letters[0] && Self.isOneSlip(letters, candidate) {
                 if found != nil, found! != candidate { return nil }
                 found = candidate
             }
+            if let found { return String(String.UnicodeScalarView(found)) }
         }
-        return found.map { String(String.UnicodeScalarView($0)) }
+        return nil
     }
 
     /// Whether `a` becomes `b` by one deletion, insertion, substitution or swap of neighbours.
