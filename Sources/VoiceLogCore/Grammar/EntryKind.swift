@@ -7,6 +7,9 @@ public struct EntryKind: Sendable {
     public var fields: [String] = []
     /// Introductions: an entry of this kind holds exactly one.
     public var introductions: [Pattern] = []
+    /// How many of `introductions` (the first ones) the speech grammar offers too; the rest
+    /// are `typed say` lines, read only in text (shorthand such as "bsl", bare readings).
+    public var spokenIntroductionCount = 0
     /// Parts that may come before or after the introduction, in any order, once each.
     public var parts: [Pattern] = []
     /// How many of `parts` (the first ones) the speech grammar offers too; the rest are

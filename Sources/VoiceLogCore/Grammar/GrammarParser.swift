@@ -52,7 +52,7 @@ private struct GrammarFileReader {
                     grammar.commonParts.insert(try template(rest), at: grammar.spokenCommonPartCount)
                     grammar.spokenCommonPartCount += 1
                 case "typed":
-                    grammar.commonParts.append(try typedPart(rest))
+                    grammar.commonParts.append(try typedLine(rest).1)
                 default:
                     throw failure("only 'part' and 'typed part' lines belong under 'common'")
                 }
@@ -60,11 +60,12 @@ private struct GrammarFileReader {
         }
     }
 
-    /// The template of a `typed part TEMPLATE` line, given what follows `typed`.
-    func typedPart(_ rest: String) throws(GrammarError) -> Pattern {
-        let (partKeyword, template) = Self.splitKeyword(rest)
-        guard partKeyword == "part" else { throw failure("write 'typed part TEMPLATE'") }
-        return try self.template(template)
+    /// The template of a `typed part TEMPLATE` line (or, in a kind, `typed say TEMPLATE`),
+    /// given what follows `typed`, with its keyword.
+    func typedLine(_ rest: String, allowing keywords: Set<String> = ["part"]) throws(GrammarError) -> (String, Pattern) {
+        let (keyword, template) = Self.splitKeyword(rest)
+        guard keywords.contains(keyword) else { throw failure("write \(keywords.sorted().map { "'typed \($0) TEMPLATE'" }.joined(separator: " or "))") }
+        return (keyword, try self.template(template))
     }
 
     static func splitKeyword(_ line: String) -> (String, String) {
@@ -221,13 +222,17 @@ private struct GrammarFileReader {
         switch keyword {
         case "label": kind.label = rest
         case "fields": kind.fields = rest.split(separator: " ").map(String.init)
-        case "say": kind.introductions.append(try template(rest))
+        case "say":
+            // Spoken introductions come first, so that `spokenIntroductionCount` counts them.
+            kind.introductions.insert(try template(rest), at: kind.spokenIntroductionCount)
+            kind.spokenIntroductionCount += 1
         case "part":
             // Spoken parts come first, so that `spokenPartCount` counts them.
             kind.parts.insert(try template(rest), at: kind.spokenPartCount)
             kind.spokenPartCount += 1
         case "typed":
-            kind.parts.append(try typedPart(rest))
+            let (keyword, pattern) = try typedLine(rest, allowing: ["part", "say"])
+            if keyword == "say" { kind.introductions.append(pattern) } else { kind.parts.append(pattern) }
         case "future": kind.allowsFuture = true
         case "example": kind.examples.append(rest)
         case "require":

@@ -59,7 +59,8 @@ public struct JSGFCompiler {
         let book = RuleBook()
         var entries: [String] = []
         for kind in grammar.kinds {
-            guard let introductions = alternatives(kind.introductions, book) else { continue }
+            let spokenIntroductions = Array(kind.introductions.prefix(kind.spokenIntroductionCount))
+            guard let introductions = alternatives(spokenIntroductions, book) else { continue }
             let name = "kind_\(kind.name)"
             var body = "(\(introductions))"
             // Parts said before the introduction ("severe headache", "after dinner glucose
@@ -74,7 +75,7 @@ public struct JSGFCompiler {
             // the grammar declares. A JSGF loop of parts would let "six twenty two" be two
             // glucose values. A field the kind requires is not optional when only these
             // parts can give it (not the introduction nor a leading part).
-            let givenElsewhere = spokenParts.filter { !$0.readsNumbers } + kind.introductions
+            let givenElsewhere = spokenParts.filter { !$0.readsNumbers } + spokenIntroductions
             let required = Set(kind.requirements.filter { $0.condition == nil && $0.alternatives.isEmpty }.map(\.field))
                 .subtracting(givenElsewhere.flatMap(\.capturedFields))
             let groups = Self.groupedByField(spokenParts)
