@@ -11,6 +11,8 @@ public struct TimeExpression: Hashable, Sendable {
     public var dayOffset: Int?
     /// 0 Sunday ... 6 Saturday.
     public var weekday: Int?
+    /// "next Tuesday": the weekday ahead, whatever the kind.
+    public var forward = false
     /// 1 January ... 12 December, with `dayOfMonth`: a calendar date.
     public var month: Int?
     public var dayOfMonth: Int?
@@ -54,6 +56,7 @@ public struct TimeExpression: Hashable, Sendable {
         case "meridiem": meridiem = value.text
         case "day": dayOffset = whole
         case "weekday": weekday = whole
+        case "forward": forward = true
         case "period": period = value.text
         case "month": month = whole
         case "day_of_month": dayOfMonth = whole

@@ -58,6 +58,7 @@ public struct TimeResolver: Sendable {
         if let day = expression.dayOfMonth { return calendarDay(month: expression.month, day: day) }
         guard let weekday = expression.weekday else { return nil }
         let difference = (weekday - now.weekday + 7) % 7
+        if expression.forward { return now.startOfDay.adding(days: difference == 0 ? 7 : difference) }
         if lookAhead { return now.startOfDay.adding(days: difference) }
         return now.startOfDay.adding(days: difference == 0 ? 0 : difference - 7)
     }
