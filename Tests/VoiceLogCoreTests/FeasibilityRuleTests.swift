@@ -224,7 +224,7 @@ import VoiceLogGrammars
                            fields: [("method", .text("breastfeeding")), ("duration_min", .number(10)), ("side", .text("middle"))])
         let problems = Self.checker.problems(in: edited, now: Self.now)
         #expect(problems.map(\.field) == ["side"])
-        #expect(problems.first?.message == "Feeding side 'middle' is not one of both, left, right. Please check the side.")
+        #expect(problems.first?.message == "Feeding side 'middle' is not one of left, right, both. Please check the side.")
     }
 
     @Test func anEntryMayBeFiveMinutesAheadButNoMore() {

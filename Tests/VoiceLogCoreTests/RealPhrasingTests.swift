@@ -13,12 +13,12 @@ import VoiceLogGrammars
     static let parser = CorpusTests.parser
 
     /// The lowest held-out accuracy allowed: the measured figure, rounded down.
-    static let heldOutFloor = 0.91
+    static let heldOutFloor = 0.93
 
     @Test func tunedSplitGivesExpectedEntries() throws {
         let cases = try CorpusCase.load(CorpusTests.corpusURL("real_tune.jsonl"))
         let known = try CorpusTests.knownFailures("real_tune_known_failures.txt")
-        #expect(cases.count >= 500)
+        #expect(cases.count >= 1800)
         var passed = 0
         for corpusCase in cases {
             let why = corpusCase.mismatch(Self.parser.parse(corpusCase.text, now: corpusCase.now))
@@ -92,7 +92,15 @@ enum NumberUse {
         let tokens = Tokenizer.tokens(of: text).map(\.text)
         var numbers: [[Double]] = []
         var index = 0
+        let ordinals = BundledGrammar.grammar.lists["ordinal"]?.phrases ?? []
         while index < tokens.count {
+            // "the twenty sixth": an ordinal is one number, not "twenty" and "a sixth"
+            if let ordinal = ordinals.filter({ Array(tokens.dropFirst(index).prefix($0.words.count)) == $0.words })
+                .max(by: { $0.words.count < $1.words.count }), let value = Double(ordinal.value) {
+                numbers.append([value])
+                index += ordinal.words.count
+                continue
+            }
             let readings = reader.readings(tokens, at: index)
             // "a"/"an" read as one only before a unit; not a number said on their own
             if let longest = readings.max(by: { $0.end < $1.end }), !["a", "an"].contains(tokens[index]) {
@@ -138,7 +146,8 @@ enum NumberUse {
             }
             let time = entry.time
             values += [Double(time.hour), Double(time.hour % 12), Double(time.hour % 12 + 1), Double(time.hour % 12 == 0 ? 12 : time.hour % 12),
-                       Double(time.minute), Double(60 - time.minute)]
+                       Double(time.minute), Double(60 - time.minute),
+                       Double(time.hour % 12) + Double(time.minute) / 100, Double(time.hour) + Double(time.minute) / 100]
             values += time.description.split(whereSeparator: { !$0.isNumber }).compactMap { Double($0) }
         }
         return values.contains { value in

@@ -57,6 +57,11 @@ public struct TimeExpression: Hashable, Sendable {
         case "day": dayOffset = whole
         case "weekday": weekday = whole
         case "forward": forward = true
+        case "dotted":
+            // "4.10am", "2.15pm": hours and minutes parted by a point
+            guard let number, number >= 0, number < 24 else { return false }
+            hour = Int(number)
+            minute = Int(((number - number.rounded(.down)) * 100).rounded())
         case "period": period = value.text
         case "month": month = whole
         case "day_of_month": dayOfMonth = whole

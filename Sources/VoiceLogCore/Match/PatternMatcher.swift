@@ -15,6 +15,8 @@ final class PatternMatcher: Sendable {
     private let notInText: Set<String>
     /// Free text does not start with these ("before dinner" is no food).
     private let textOpeners: Set<String>
+    /// Lists of everyday words ("back", "gym"): not taken for a value when left over.
+    private let everydayLists: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -39,6 +41,7 @@ final class PatternMatcher: Sendable {
         glueWords = grammar.glueWords
         notInText = grammar.negationWords.union(grammar.words(of: "reserved"))
         textOpeners = grammar.words(of: "text_openers")
+        everydayLists = grammar.words(of: "everyday_lists")
         self.unitTries = unitTries
     }
 
@@ -266,7 +269,7 @@ final class PatternMatcher: Sendable {
     /// structural lists', or a unit) and starts at `index`.
     func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
         var ends: [Int] = []
-        for (name, trie) in listTries where !Grammar.structuralLists.contains(name) {
+        for (name, trie) in listTries where !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) {
             trie.matches(context.tokens, at: index) { end, _ in ends.append(end) }
         }
         for trie in unitTries.values {

@@ -28,7 +28,8 @@ struct SpellingCorrector: Sendable {
               letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
         // a letter left out is the likeliest slip, then two swapped or one changed, then one
         // added: "pumpd" is "pumped" rather than "pump"
-        for length in [letters.count + 1, letters.count, letters.count - 1] {
+        // an added letter only in words of five or more: "seat" is no slip of "sat"
+        for length in [letters.count + 1, letters.count, letters.count - 1] where length >= Self.shortest {
             var found: [Unicode.Scalar]?
             for candidate in wordsByLength[length] ?? [] where candidate[0] == letters[0] && Self.isOneSlip(letters, candidate) {
                 if found != nil, found! != candidate { return nil }
