@@ -29,6 +29,6 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let database = try storage.open()
         let entries = try database.entries(kind: kind, since: since.flatMap(LocalDateTime.init(iso:)))
-        print(EntryListing(entries: entries, format: format).render(), terminator: "")
+        try StandardOutput.write(EntryListing(entries: entries, format: format).render())
     }
 }

@@ -13,4 +13,16 @@ public struct VoiceLogCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command the arguments name, then checks that its output was all written: a
+    /// command whose output failed exits with status 1 and says why.
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            try StandardOutput.finish()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -12,6 +12,8 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case readOnlyFolder(folder: String, path: String)
     /// Another program kept the database locked for longer than the busy timeout.
     case locked(path: String, seconds: Double)
+    /// A write failed for want of room: the disk is full, or the file reached a size limit.
+    case full(path: String)
     /// The folder for a new database could not be made.
     case cannotCreateFolder(folder: String, reason: String)
     /// No database location is known.
@@ -40,6 +42,8 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             "Cannot write in the folder '\(folder)', where SQLite keeps the journal files of '\(path)'. Make the folder writable or give a database in another folder with --db."
         case .locked(let path, let seconds):
             "The database '\(path)' is busy: another program has kept it locked for more than \(JSONValue.format(seconds)) seconds. Wait for it to finish (is another voicelog running?) and try again."
+        case .full(let path):
+            "The database '\(path)' could not be written: the disk is full, or the file reached a size limit. Nothing of that utterance was stored; free some space and try again."
         case .cannotCreateFolder(let folder, let reason):
             "Cannot create the folder '\(folder)' for the database: \(reason). Create it yourself or give another path with --db or VOICELOG_DB."
         case .noLocation:
