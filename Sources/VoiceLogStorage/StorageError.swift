@@ -18,6 +18,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case cannotCreateFolder(folder: String, reason: String)
     /// No database location is known.
     case noLocation
+    /// `--db` or `VOICELOG_DB` (the setting) is set to nothing.
+    case emptyLocation(setting: String)
+    /// `--db` or `VOICELOG_DB` names a URL; only file paths are understood.
+    case unsupportedLocation(String, setting: String)
     /// An entry breaks a feasibility rule; the problems say which and why.
     case infeasible(kind: String, problems: [Problem])
     /// An utterance with no entries was offered.
@@ -48,6 +52,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             "Cannot create the folder '\(folder)' for the database: \(reason). Create it yourself or give another path with --db or VOICELOG_DB."
         case .noLocation:
             "There is nowhere to keep the database: neither HOME nor XDG_DATA_HOME is set. Give a path with --db or VOICELOG_DB."
+        case .emptyLocation(let setting):
+            "\(setting) is empty. Give the database file's path, or leave \(setting) out to use the default ($XDG_DATA_HOME/voicelog/voicelog.sqlite, else ~/.local/share/voicelog/voicelog.sqlite)."
+        case .unsupportedLocation(let value, let setting):
+            "'\(value)' (\(setting)) is a URL, but VoiceLog understands only a file path there, such as ~/voicelog.sqlite: no URL schemes yet, and PostgreSQL is not supported yet."
         case .infeasible(let kind, let problems):
             "Not stored: the \(kind.split(separator: "_").joined(separator: " ")) entry breaks a rule. "
                 + problems.map(\.message).joined(separator: " ")
