@@ -19,7 +19,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let entries = try storage.open().entries()
-        try StandardOutput.write(EntryListing(entries: entries, format: format).render())
+        try StandardOutput.write(EntryListing(entries: entries, format: format, withOffsets: true).render())
         try StandardOutput.finish()
     }
 }

@@ -6,6 +6,7 @@ extension AppDatabase {
     public enum Migration {
         public static let v1 = "v1-create-utterance-entry-revision"
         public static let v2 = "v2-index-entry-kind-time"
+        public static let v3 = "v3-utterance-utc-offset"
     }
 
     /// The migrator that defines the schema.
@@ -19,7 +20,32 @@ extension AppDatabase {
             try db.create(index: "entry_on_kind_time", on: "entry", columns: ["kind", "time"])
             try db.create(index: "entry_on_time", on: "entry", columns: ["time"])
         }
+        migrator.registerMigration(Migration.v3) { db in
+            try addUTCOffset(db, existingRows: .current())
+        }
         return migrator
+    }
+
+    /// `utterance.utc_offset`: the UTC offset in force when it was logged. Rows logged before
+    /// get `existingRows` (the machine's offset as it migrates); a writer that leaves it out
+    /// gets `+00:00`. Like the words, it never changes.
+    private static func addUTCOffset(_ db: Database, existingRows: UTCOffset) throws {
+        try db.alter(table: "utterance") { t in
+            t.add(column: "utc_offset", .text).notNull().defaults(to: "+00:00")
+                .check(sql: "utc_offset GLOB '[+-][01][0-9]:[0-5][0-9]'")
+        }
+        try db.execute(sql: "UPDATE utterance SET utc_offset = ?", arguments: [existingRows.description])
+        try db.execute(sql: """
+            DROP TRIGGER utterance_words_are_kept;
+            CREATE TRIGGER utterance_words_are_kept BEFORE UPDATE ON utterance
+            WHEN NEW.id IS NOT OLD.id OR NEW.text IS NOT OLD.text OR NEW.source IS NOT OLD.source
+                OR NEW.created_at IS NOT OLD.created_at OR NEW.reference_time IS NOT OLD.reference_time
+                OR NEW.alternatives IS NOT OLD.alternatives OR NEW.audio_file IS NOT OLD.audio_file
+                OR NEW.utc_offset IS NOT OLD.utc_offset
+            BEGIN
+                SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
+            END;
+            """)
     }
 
     /// A local ISO 8601 time such as `2026-11-21T10:00:00`.

@@ -16,13 +16,15 @@ extension AppDatabase {
             arguments += [since.description]
         }
         let sql = """
-            SELECT entry.* FROM entry JOIN utterance ON utterance.id = entry.utterance_id
+            SELECT entry.*, utterance.utc_offset FROM entry JOIN utterance ON utterance.id = entry.utterance_id
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY entry.time, entry.id
             """
         return try perform {
             try writer.read { db in
-                try EntryRecord.fetchAll(db, sql: sql, arguments: arguments).map(StoredEntry.init)
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                    try StoredEntry(EntryRecord(row: row), utcOffset: UTCOffset(row["utc_offset"]) ?? .utc)
+                }
             }
         }
     }
@@ -51,6 +53,7 @@ extension AppDatabase {
         try perform {
             try writer.read { db in
                 guard let entry = try EntryRecord.fetchOne(db, key: id) else { throw StorageError.noSuchEntry(id: id) }
+                let offset = try UtteranceRecord.fetchOne(db, key: entry.utteranceID)?.offset ?? .utc
                 return try EntryRevisionRecord
                     .filter(Column("entry_id") == id)
                     .order(Column("revision"))
@@ -58,7 +61,8 @@ extension AppDatabase {
                     .map { revision in
                         StoredEntry(id: id, utteranceID: entry.utteranceID, revision: revision.revision,
                                     revisedAt: revision.revisedAt,
-                                    entry: try Entry(kind: revision.kind, time: revision.time, storedFields: revision.fields))
+                                    entry: try Entry(kind: revision.kind, time: revision.time, storedFields: revision.fields),
+                                    utcOffset: offset)
                     }
             }
         }
@@ -79,6 +83,6 @@ extension AppDatabase {
             .filter(Column("utterance_id") == record.id)
             .order(Column("position"))
             .fetchAll(db)
-        return StoredUtterance(record, entries: try entries.map(StoredEntry.init))
+        return StoredUtterance(record, entries: try entries.map { try StoredEntry($0, utcOffset: record.offset) })
     }
 }

@@ -39,7 +39,7 @@ extension AppDatabase {
                 let utterance = try UtteranceRecord.fetchOne(db, key: record.utteranceID)
                 if utterance?.undoneAt != nil { throw StorageError.entryUndone(id: entryID) }
                 try revise(&record, to: entry, at: date, db)
-                return try StoredEntry(record)
+                return try StoredEntry(record, utcOffset: utterance?.offset ?? .utc)
             }
         }
     }
@@ -64,7 +64,7 @@ extension AppDatabase {
                 for (position, entry) in corrections.sorted(by: { $0.key < $1.key }) where stored.entries.indices.contains(position) {
                     guard var record = try EntryRecord.fetchOne(db, key: stored.entries[position].id) else { continue }
                     try revise(&record, to: entry, at: date, db)
-                    stored.entries[position] = try StoredEntry(record)
+                    stored.entries[position] = try StoredEntry(record, utcOffset: stored.utcOffset)
                 }
                 return stored
             }
@@ -114,7 +114,7 @@ extension AppDatabase {
             id: nil, text: utterance.text, source: utterance.source, createdAt: date,
             referenceTime: utterance.referenceTime.description,
             alternatives: JSONValue.array(utterance.alternatives.map(JSONValue.string)).serialized(),
-            audioFile: utterance.audioFile, undoneAt: nil)
+            audioFile: utterance.audioFile, undoneAt: nil, utcOffset: utterance.utcOffset.description)
         try record.insert(db)
         let utteranceID = record.id!
         var stored: [StoredEntry] = []
@@ -124,7 +124,7 @@ extension AppDatabase {
                 time: entry.time.description, fields: entry.storedFields, revision: 1, revisedAt: date)
             try entryRecord.insert(db)
             stored.append(StoredEntry(id: entryRecord.id!, utteranceID: utteranceID, revision: 1,
-                                      revisedAt: date, entry: entry))
+                                      revisedAt: date, entry: entry, utcOffset: utterance.utcOffset))
         }
         return StoredUtterance(record, entries: stored)
     }
