@@ -7,6 +7,7 @@ extension AppDatabase {
         public static let v1 = "v1-create-utterance-entry-revision"
         public static let v2 = "v2-index-entry-kind-time"
         public static let v3 = "v3-utterance-utc-offset"
+        public static let v4 = "v4-entry-deleted-at"
     }
 
     /// The migrator that defines the schema.
@@ -22,6 +23,9 @@ extension AppDatabase {
         }
         migrator.registerMigration(Migration.v3) { db in
             try addUTCOffset(db, existingRows: .current())
+        }
+        migrator.registerMigration(Migration.v4) { db in
+            try addDeletion(db)
         }
         return migrator
     }
@@ -44,6 +48,23 @@ extension AppDatabase {
                 OR NEW.utc_offset IS NOT OLD.utc_offset
             BEGIN
                 SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
+            END;
+            """)
+    }
+
+    /// `deleted_at` on `entry` and `entry_revision`: a deletion is an entry's last revision,
+    /// with the time it was deleted; listings leave such entries out, and nothing is erased.
+    private static func addDeletion(_ db: Database) throws {
+        try db.alter(table: "entry") { t in t.add(column: "deleted_at", .datetime) }
+        try db.alter(table: "entry_revision") { t in t.add(column: "deleted_at", .datetime) }
+        try db.execute(sql: """
+            DROP TRIGGER entry_keeps_each_revision;
+            CREATE TRIGGER entry_keeps_each_revision AFTER UPDATE ON entry BEGIN
+                INSERT INTO entry_revision (entry_id, revision, kind, time, fields, revised_at, deleted_at)
+                VALUES (NEW.id, NEW.revision, NEW.kind, NEW.time, NEW.fields, NEW.revised_at, NEW.deleted_at);
+            END;
+            CREATE TRIGGER entry_deletion_is_kept BEFORE UPDATE ON entry WHEN OLD.deleted_at IS NOT NULL BEGIN
+                SELECT RAISE(ABORT, 'A deleted entry is kept as it was: log the entry again instead.');
             END;
             """)
     }

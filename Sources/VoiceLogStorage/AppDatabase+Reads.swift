@@ -3,9 +3,9 @@ import VoiceLogCore
 
 // Reads: entries in their current revision, from utterances that are not undone.
 extension AppDatabase {
-    /// Listed entries, optionally of one kind and from a time on, in time order (then by id).
+    /// Listed entries (not deleted, of utterances not undone), optionally of one kind and from a time on, in time order (then by id).
     public func entries(kind: String? = nil, since: LocalDateTime? = nil) throws -> [StoredEntry] {
-        var conditions = ["utterance.undone_at IS NULL"]
+        var conditions = ["utterance.undone_at IS NULL", "entry.deleted_at IS NULL"]
         var arguments = StatementArguments()
         if let kind {
             conditions.append("entry.kind = ?")
@@ -48,6 +48,16 @@ extension AppDatabase {
         }
     }
 
+    /// An entry in its current revision, deleted or not, by id.
+    public func entry(id: Int64) throws -> StoredEntry {
+        try perform {
+            try writer.read { db in
+                guard let record = try EntryRecord.fetchOne(db, key: id) else { throw StorageError.noSuchEntry(id: id) }
+                return try StoredEntry(record, utcOffset: try UtteranceRecord.fetchOne(db, key: record.utteranceID)?.offset ?? .utc)
+            }
+        }
+    }
+
     /// Every revision of an entry, the first (as heard) first.
     public func revisions(ofEntry id: Int64) throws -> [StoredEntry] {
         try perform {
@@ -62,7 +72,7 @@ extension AppDatabase {
                         StoredEntry(id: id, utteranceID: entry.utteranceID, revision: revision.revision,
                                     revisedAt: revision.revisedAt,
                                     entry: try Entry(kind: revision.kind, time: revision.time, storedFields: revision.fields),
-                                    utcOffset: offset)
+                                    utcOffset: offset, deletedAt: revision.deletedAt)
                     }
             }
         }

@@ -29,6 +29,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case noSuchEntry(id: Int64)
     /// The entry belongs to an undone utterance.
     case entryUndone(id: Int64)
+    /// The entry was deleted.
+    case entryDeleted(id: Int64)
+    /// An edit in the review prompt's language was not understood; the message says what to type.
+    case editNotUnderstood(String)
     /// A row does not read back as an entry (written by another program?).
     case damagedRow(String)
     /// Any other SQLite failure, with SQLite's own words.
@@ -65,6 +69,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             "There is no entry \(id). List the entries with 'voicelog list' to see their ids."
         case .entryUndone(let id):
             "Entry \(id) was undone, so it cannot be edited. Log it again instead."
+        case .entryDeleted(let id):
+            "Entry \(id) was deleted, so it cannot be changed. Log it again instead."
+        case .editNotUnderstood(let message):
+            message
         case .damagedRow(let what):
             "The database holds a row VoiceLog cannot read: \(what). Was it written by another program?"
         case .database(let path, let message):

@@ -14,15 +14,21 @@ public struct StoredEntry: Hashable, Sendable {
     public var entry: Entry
     /// The UTC offset in force when its utterance was logged.
     public var utcOffset: UTCOffset
+    /// When it was deleted, if this revision deleted it; deleted entries are not listed.
+    public var deletedAt: Date?
 
-    public init(id: Int64, utteranceID: Int64, revision: Int, revisedAt: Date, entry: Entry, utcOffset: UTCOffset = .utc) {
+    public init(id: Int64, utteranceID: Int64, revision: Int, revisedAt: Date, entry: Entry,
+                utcOffset: UTCOffset = .utc, deletedAt: Date? = nil) {
         self.utcOffset = utcOffset
+        self.deletedAt = deletedAt
         self.id = id
         self.utteranceID = utteranceID
         self.revision = revision
         self.revisedAt = revisedAt
         self.entry = entry
     }
+
+    public var isDeleted: Bool { deletedAt != nil }
 
     /// When it happened, with the UTC offset: `2026-11-21T10:00:00+01:00`.
     public var timeWithOffset: String { entry.time.description + utcOffset.description }

@@ -6,6 +6,6 @@ extension StoredEntry {
         self.init(id: record.id!, utteranceID: record.utteranceID, revision: record.revision,
                   revisedAt: record.revisedAt,
                   entry: try Entry(kind: record.kind, time: record.time, storedFields: record.fields),
-                  utcOffset: utcOffset)
+                  utcOffset: utcOffset, deletedAt: record.deletedAt)
     }
 }
