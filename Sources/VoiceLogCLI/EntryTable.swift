@@ -13,7 +13,7 @@ import VoiceLogStorage
 struct EntryTable {
     let entries: [StoredEntry]
     /// Times with the UTC offset in force where each entry was logged, as exports write them.
-    var withOffsets = true
+    let withOffsets: Bool
 
     /// The field columns after `id`, `kind` and `time`, in order.
     static let fieldColumns = [

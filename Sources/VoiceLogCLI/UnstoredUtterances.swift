@@ -33,7 +33,7 @@ struct UnstoredUtterances {
         guard let referenceTime else { return }
         let count = lines.count == 1 ? "1 result was" : "\(lines.count) results were"
         var message = "\(count) not stored in '\(database)': \(reasons.joined(separator: " "))"
-        message += " What was stored before stays stored."
+        message += " What was stored stays stored."
         let text = lines.map { $0 + "\n" }.joined()
         let folders = [(database as NSString).deletingLastPathComponent, FileManager.default.temporaryDirectory.path]
         var file: String?
@@ -42,7 +42,7 @@ struct UnstoredUtterances {
             message += " The line\(lines.count == 1 ? "" : "s") not stored \(lines.count == 1 ? "is" : "are") in '\(file)'; once the problem is fixed, store \(lines.count == 1 ? "it" : "them") with: "
             message += "voicelog \(retry) --db \(Self.quoted(database)) --now \(referenceTime) \(Self.quoted(file))"
         } else {
-            message += " They could not be written to a file either; here they are, to store again with `voicelog \(retry) --now \(referenceTime) -`:\n" + text
+            message += " They could not be written to a file either; here they are, to store again with `voicelog \(retry) --db \(Self.quoted(database)) --now \(referenceTime) -`:\n" + text
         }
         throw CLIError(message)
     }

@@ -135,4 +135,24 @@ struct UnstoredTests {
         #expect(try Self.voicelog(retry.arguments, in: folder).status == 0)
         #expect(try ProcessTests.checkWhole(database, entriesPerUtterance: 2) == lines)
     }
+
+    @Test("review with no one to ask, the disk full part-way: the lines not stored are kept to review again")
+    func reviewOnAFullDisk() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = folder.file("voicelog.sqlite")
+        let transcript = folder.file("day.txt")
+        let lines = 300
+        try ProcessTests.transcript(lines: lines).write(toFile: transcript, atomically: true, encoding: .utf8)
+        let run = try Self.voicelog(["review", "--yes", "--db", database, "--now", testNow.description, transcript],
+                                    in: folder, through: "ulimit -f 300; trap '' XFSZ")
+        #expect(run.status == 1)
+        let stored = try ProcessTests.checkWhole(database, entriesPerUtterance: 2)
+        #expect(stored > 0 && stored < lines)
+        #expect(run.output.contains("\(lines - stored) not stored after an error"), "\(run.output.suffix(300))")
+        #expect(run.error.hasPrefix("Error: \(lines - stored) results were not stored in '\(database)': The database '\(database)' could not be written"), "\(run.error)")
+        let retry = try Self.retry(in: run.error)
+        #expect(try String(contentsOfFile: retry.file, encoding: .utf8).split(separator: "\n").count == lines - stored)
+        #expect(retry.arguments == ["review", "--db", database, "--now", testNow.description, retry.file])
+    }
 }
