@@ -111,21 +111,25 @@ struct UnstoredTests {
         #expect(try Self.texts(database).last == "weight 70 kg")
     }
 
+    /// Runs `voicelog COMMAND ARGUMENTS --db DB --now … day.txt` on a transcript of 300 lines
+    /// of two entries each, with a file-size limit of 300 KiB: SQLite's WAL file outgrows it
+    /// after a few commits and, with SIGXFSZ ignored, writes fail with EFBIG as on a full disk.
+    static func fillingTheDisk(_ command: [String], in folder: TemporaryFolder) throws -> (status: Int32, output: String, error: String) {
+        let transcript = folder.file("day.txt")
+        try ProcessTests.transcript(lines: 300).write(toFile: transcript, atomically: true, encoding: .utf8)
+        return try voicelog(command + ["--db", folder.file("voicelog.sqlite"), "--now", testNow.description, transcript],
+                            in: folder, through: "ulimit -f 300; trap '' XFSZ")
+    }
+
     @Test("A disk full part-way (a file-size limit): whole utterances stored, the rest kept to retry")
     func diskFullPartWay() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let database = folder.file("voicelog.sqlite")
-        let transcript = folder.file("day.txt")
-        let lines = 300
-        try ProcessTests.transcript(lines: lines).write(toFile: transcript, atomically: true, encoding: .utf8)
-        // SQLite's WAL file outgrows 300 KiB after a few commits; with SIGXFSZ ignored the
-        // write fails with EFBIG instead of killing the process.
-        let run = try Self.voicelog(["batch", "--format", "jsonl", "--db", database, "--now", testNow.description, transcript],
-                                    in: folder, through: "ulimit -f 300; trap '' XFSZ")
+        let run = try Self.fillingTheDisk(["batch", "--format", "jsonl"], in: folder)
         #expect(run.status == 1)
         let stored = run.output.split(separator: "\n").filter { $0.contains("\"stored\": true") }.count
-        let notStored = lines - stored
+        let notStored = 300 - stored
         #expect(stored > 0 && notStored > 0)
         #expect(run.error.contains("\(notStored) results were not stored in '\(database)': The database '\(database)' could not be written: the disk is full, or the file reached a size limit."), "\(run.error)")
         #expect(try ProcessTests.checkWhole(database, entriesPerUtterance: 2) == stored)
@@ -133,7 +137,7 @@ struct UnstoredTests {
         let retry = try Self.retry(in: run.error)
         #expect(try String(contentsOfFile: retry.file, encoding: .utf8).split(separator: "\n").count == notStored)
         #expect(try Self.voicelog(retry.arguments, in: folder).status == 0)
-        #expect(try ProcessTests.checkWhole(database, entriesPerUtterance: 2) == lines)
+        #expect(try ProcessTests.checkWhole(database, entriesPerUtterance: 2) == 300)
     }
 
     @Test("review with no one to ask, the disk full part-way: the lines not stored are kept to review again")
@@ -141,18 +145,14 @@ struct UnstoredTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let database = folder.file("voicelog.sqlite")
-        let transcript = folder.file("day.txt")
-        let lines = 300
-        try ProcessTests.transcript(lines: lines).write(toFile: transcript, atomically: true, encoding: .utf8)
-        let run = try Self.voicelog(["review", "--yes", "--db", database, "--now", testNow.description, transcript],
-                                    in: folder, through: "ulimit -f 300; trap '' XFSZ")
+        let run = try Self.fillingTheDisk(["review", "--yes"], in: folder)
         #expect(run.status == 1)
-        let stored = try ProcessTests.checkWhole(database, entriesPerUtterance: 2)
-        #expect(stored > 0 && stored < lines)
-        #expect(run.output.contains("\(lines - stored) not stored after an error"), "\(run.output.suffix(300))")
-        #expect(run.error.hasPrefix("Error: \(lines - stored) results were not stored in '\(database)': The database '\(database)' could not be written"), "\(run.error)")
+        let notStored = 300 - (try ProcessTests.checkWhole(database, entriesPerUtterance: 2))
+        #expect(notStored > 0 && notStored < 300)
+        #expect(run.output.contains("\(notStored) not stored after an error"), "\(run.output.suffix(300))")
+        #expect(run.error.hasPrefix("Error: \(notStored) results were not stored in '\(database)': The database '\(database)' could not be written"), "\(run.error)")
         let retry = try Self.retry(in: run.error)
-        #expect(try String(contentsOfFile: retry.file, encoding: .utf8).split(separator: "\n").count == lines - stored)
+        #expect(try String(contentsOfFile: retry.file, encoding: .utf8).split(separator: "\n").count == notStored)
         #expect(retry.arguments == ["review", "--db", database, "--now", testNow.description, retry.file])
     }
 }
