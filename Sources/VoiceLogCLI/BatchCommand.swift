@@ -3,7 +3,8 @@ import VoiceLogCore
 import VoiceLogStorage
 
 /// `voicelog batch FILE|-`: one result a line for each utterance a line, storing each `ok`
-/// result as its own transaction unless `--dry-run`.
+/// result as its own transaction unless `--dry-run`. Results that could not be stored make it
+/// fail at the end, saying where their lines were put to retry them.
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
@@ -23,9 +24,13 @@ struct BatchCommand: ParsableCommand {
         let now = parsing.referenceTime()
         let recorder = try recording.recorder(source: .batch, grammar: grammar, now: now)
         let lines = try InputSource(path: input).lines()
+        var unstored = UnstoredUtterances()
         for line in lines {
-            recorder.record(parser.parse(line, now: now), referenceTime: now)
+            if case .failed(let reason)? = recorder.record(parser.parse(line, now: now), referenceTime: now) {
+                unstored.add(line, referenceTime: now, reason: reason)
+            }
         }
         try lines.finish()
+        if let database = recorder.database { try unstored.check(database: database.path, retry: "batch") }
     }
 }

@@ -23,7 +23,12 @@ struct ParsingOptions: ParsableArguments {
 
     /// The grammar to parse with.
     func loadGrammar() throws -> Grammar {
-        guard let folder = grammars ?? Environment.value("VOICELOG_GRAMMARS") else { return BundledGrammar.grammar }
+        try Self.grammar(folder: grammars)
+    }
+
+    /// The grammar in `folder`, else in `VOICELOG_GRAMMARS`, else the built-in one.
+    static func grammar(folder: String?) throws -> Grammar {
+        guard let folder = folder ?? Environment.value("VOICELOG_GRAMMARS") else { return BundledGrammar.grammar }
         return try GrammarFolder.load(folder)
     }
 }

@@ -65,6 +65,7 @@ struct DictateCommand: ParsableCommand {
             return
         }
         let recorder = try recording.recorder(source: .voice, grammar: grammar, now: parsing.referenceTime())
+        var unstored = UnstoredUtterances()
         func handle(_ transcript: Transcript) {
             guard !transcript.isEmpty else { return }
             let now = parsing.referenceTime()
@@ -75,13 +76,15 @@ struct DictateCommand: ParsableCommand {
                 result.problems.append(Problem(field: nil, severity: .error,
                                                message: "Not sure '\(transcript.text)' was heard right\(heard); please say it again."))
             }
-            recorder.record(result, referenceTime: now, alternatives: transcript.alternatives, audioFile: audioName,
-                            extra: [("transcript", .object(transcript.jsonMembers))])
+            let outcome = recorder.record(result, referenceTime: now, alternatives: transcript.alternatives, audioFile: audioName,
+                                          extra: [("transcript", .object(transcript.jsonMembers))])
+            if case .failed(let reason)? = outcome { unstored.add(transcript.text, referenceTime: now, reason: reason) }
         }
         try listen(with: recognizer) { transcript in
             handle(transcript)
             return true
         }
+        if let database = recorder.database { try unstored.check(database: database.path, retry: "batch") }
     }
 
     /// Each utterance heard, shown with its confidence and alternatives, then stored, edited,
@@ -96,14 +99,16 @@ struct DictateCommand: ParsableCommand {
         let reviewer = ReviewPrompt(input: prompt, renderer: ResultRenderer(now: now, colors: .forStandardOutput),
                                     parser: parser, database: database, now: now, source: .voice)
         var tally = ReviewTally()
+        var unstored = UnstoredUtterances()
         try listen(with: recognizer) { transcript in
             guard !transcript.isEmpty else { return true }
             let confidence = transcript.confidence.map { ", confidence \(JSONValue.format(($0 * 100).rounded() / 100))" } ?? ""
             print("Heard \"\(transcript.text)\"\(confidence)")
             if !transcript.alternatives.isEmpty { print("  or perhaps: " + transcript.alternatives.map { "\"\($0)\"" }.joined(separator: ", ")) }
-            let decision = reviewer.review(parser.parse(transcript.text, now: parsing.referenceTime()),
-                                           speech: (transcript.alternatives, audioName))
+            let now = parsing.referenceTime()
+            let decision = reviewer.review(parser.parse(transcript.text, now: now), speech: (transcript.alternatives, audioName))
             tally.count(decision)
+            if case .failed(let text, let reason) = decision { unstored.add(text, referenceTime: now, reason: reason) }
             // Words the grammar search heard only: free text read by the language model is too
             // unsure a transcript to adapt to.
             if decision == .accepted, let kept, !transcript.audio.isEmpty, recognizer.canSay(transcript.text) {
@@ -112,6 +117,7 @@ struct DictateCommand: ParsableCommand {
             return decision != .quit
         }
         print(tally.summary(databasePath: database.path), terminator: "")
+        try unstored.check(database: database.path, retry: "review")
     }
 
     /// After a `--learn` session: adapts to the kept recordings when this session added some

@@ -5,14 +5,17 @@ import VoiceLogStorage
 struct EntryListing {
     let entries: [StoredEntry]
     let format: EntryListFormat
+    /// Times as instants, with the UTC offset in force where each entry was logged (exports),
+    /// rather than local as in the entry contract.
+    var withOffsets = false
     var now: LocalDateTime = SystemClock.now()
 
     func render() -> String {
         switch format {
         case .csv:
-            return EntryTable(entries: entries).csv()
+            return EntryTable(entries: entries, withOffsets: withOffsets).csv()
         case .jsonl:
-            return entries.map { $0.json.serialized() + "\n" }.joined()
+            return entries.map { $0.json(withOffset: withOffsets).serialized() + "\n" }.joined()
         case .text:
             if entries.isEmpty { return "No entries stored.\n" }
             let renderer = ResultRenderer(now: now, colors: .forStandardOutput)

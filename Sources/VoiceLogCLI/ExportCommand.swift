@@ -19,6 +19,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let entries = try storage.open().entries()
-        print(EntryListing(entries: entries, format: format).render(), terminator: "")
+        try StandardOutput.write(EntryListing(entries: entries, format: format, withOffsets: true).render())
+        try StandardOutput.finish()
     }
 }

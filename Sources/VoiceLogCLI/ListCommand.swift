@@ -20,7 +20,15 @@ struct ListCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: text, jsonl or csv.")
     var format: EntryListFormat = .text
 
+    /// A kind the grammar (built in, or `VOICELOG_GRAMMARS`) does not define is a usage error
+    /// that lists the kinds it does.
     func validate() throws {
+        if let kind {
+            let kinds = try ParsingOptions.grammar(folder: nil).kinds.map(\.name).sorted()
+            if !kinds.contains(kind) {
+                throw ValidationError("'--kind \(kind)' is not a kind of entry. The kinds are: \(kinds.joined(separator: ", ")).")
+            }
+        }
         if let since, LocalDateTime(iso: since) == nil {
             throw ValidationError("'--since \(since)' is not a local ISO 8601 time such as 2026-11-21T00:00:00.")
         }
@@ -29,6 +37,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let database = try storage.open()
         let entries = try database.entries(kind: kind, since: since.flatMap(LocalDateTime.init(iso:)))
-        print(EntryListing(entries: entries, format: format).render(), terminator: "")
+        try StandardOutput.write(EntryListing(entries: entries, format: format).render())
     }
+
 }

@@ -37,15 +37,18 @@ struct ReviewCommand: ParsableCommand {
                                     parser: parser, database: database, now: now,
                                     source: input == "-" ? .typed : .batch)
         var tally = ReviewTally()
+        var unstored = UnstoredUtterances()
         let lines = input == "-" && asking ? nil : try InputSource(path: input).lines()
         while let line = lines != nil ? lines!.next() : prompt.readLine(prompt: "Entry: ") {
             guard !line.trimmingSpaces.isEmpty else { continue }
             let result = parser.parse(line, now: now)
             let decision = asking ? reviewer.review(result) : store(result, with: reviewer)
             tally.count(decision)
+            if case .failed(let text, let reason) = decision { unstored.add(text, referenceTime: now, reason: reason) }
             if decision == .quit { break }
         }
         print(tally.summary(databasePath: database.path), terminator: "")
+        try unstored.check(database: database.path, retry: "review")
         try Interruption.exitIfHappened()
     }
 

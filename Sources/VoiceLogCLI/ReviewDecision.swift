@@ -12,6 +12,6 @@ enum ReviewDecision: Equatable {
     case notStored(ParseResult.Status)
     /// The user quit (or input ended); nothing more is reviewed.
     case quit
-    /// Storing it failed; the message was shown.
-    case failed
+    /// Storing it failed (the message was shown): the words to store again, and why.
+    case failed(text: String, reason: String)
 }

@@ -78,7 +78,7 @@ struct ReviewPrompt {
             return edited ? .edited : .accepted
         } catch {
             print("  \(renderer.colors.red("✗")) \(error)")
-            return .failed
+            return .failed(text: item.current.input, reason: String(describing: error))
         }
     }
 

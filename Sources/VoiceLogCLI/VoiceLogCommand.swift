@@ -8,9 +8,21 @@ public struct VoiceLogCommand: ParsableCommand {
         subcommands: [
             ParseCommand.self, BatchCommand.self, ExtractCommand.self, GrammarCommand.self,
             ReviewCommand.self, TranscribeCommand.self, DictateCommand.self, AdaptCommand.self,
-            ListCommand.self, ExportCommand.self, UndoCommand.self,
+            ListCommand.self, ExportCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self,
         ]
     )
 
     public init() {}
+
+    /// Runs the command the arguments name, then checks that its output was all written: a
+    /// command whose output failed exits with status 1 and says why.
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            try StandardOutput.finish()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

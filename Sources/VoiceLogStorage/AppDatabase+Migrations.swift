@@ -6,6 +6,8 @@ extension AppDatabase {
     public enum Migration {
         public static let v1 = "v1-create-utterance-entry-revision"
         public static let v2 = "v2-index-entry-kind-time"
+        public static let v3 = "v3-utterance-utc-offset"
+        public static let v4 = "v4-entry-deleted-at"
     }
 
     /// The migrator that defines the schema.
@@ -19,7 +21,52 @@ extension AppDatabase {
             try db.create(index: "entry_on_kind_time", on: "entry", columns: ["kind", "time"])
             try db.create(index: "entry_on_time", on: "entry", columns: ["time"])
         }
+        migrator.registerMigration(Migration.v3) { db in
+            try addUTCOffset(db, existingRows: .current())
+        }
+        migrator.registerMigration(Migration.v4) { db in
+            try addDeletion(db)
+        }
         return migrator
+    }
+
+    /// `utterance.utc_offset`: the UTC offset in force when it was logged. Rows logged before
+    /// get `existingRows` (the machine's offset as it migrates); a writer that leaves it out
+    /// gets `+00:00`. Like the words, it never changes.
+    private static func addUTCOffset(_ db: Database, existingRows: UTCOffset) throws {
+        try db.alter(table: "utterance") { t in
+            t.add(column: "utc_offset", .text).notNull().defaults(to: "+00:00")
+                .check(sql: "utc_offset GLOB '[+-][01][0-9]:[0-5][0-9]'")
+        }
+        try db.execute(sql: "UPDATE utterance SET utc_offset = ?", arguments: [existingRows.description])
+        try db.execute(sql: """
+            DROP TRIGGER utterance_words_are_kept;
+            CREATE TRIGGER utterance_words_are_kept BEFORE UPDATE ON utterance
+            WHEN NEW.id IS NOT OLD.id OR NEW.text IS NOT OLD.text OR NEW.source IS NOT OLD.source
+                OR NEW.created_at IS NOT OLD.created_at OR NEW.reference_time IS NOT OLD.reference_time
+                OR NEW.alternatives IS NOT OLD.alternatives OR NEW.audio_file IS NOT OLD.audio_file
+                OR NEW.utc_offset IS NOT OLD.utc_offset
+            BEGIN
+                SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
+            END;
+            """)
+    }
+
+    /// `deleted_at` on `entry` and `entry_revision`: a deletion is an entry's last revision,
+    /// with the time it was deleted; listings leave such entries out, and nothing is erased.
+    private static func addDeletion(_ db: Database) throws {
+        try db.alter(table: "entry") { t in t.add(column: "deleted_at", .datetime) }
+        try db.alter(table: "entry_revision") { t in t.add(column: "deleted_at", .datetime) }
+        try db.execute(sql: """
+            DROP TRIGGER entry_keeps_each_revision;
+            CREATE TRIGGER entry_keeps_each_revision AFTER UPDATE ON entry BEGIN
+                INSERT INTO entry_revision (entry_id, revision, kind, time, fields, revised_at, deleted_at)
+                VALUES (NEW.id, NEW.revision, NEW.kind, NEW.time, NEW.fields, NEW.revised_at, NEW.deleted_at);
+            END;
+            CREATE TRIGGER entry_deletion_is_kept BEFORE UPDATE ON entry WHEN OLD.deleted_at IS NOT NULL BEGIN
+                SELECT RAISE(ABORT, 'A deleted entry is kept as it was: log the entry again instead.');
+            END;
+            """)
     }
 
     /// A local ISO 8601 time such as `2026-11-21T10:00:00`.

@@ -3,9 +3,9 @@ import VoiceLogCore
 
 // Reads: entries in their current revision, from utterances that are not undone.
 extension AppDatabase {
-    /// Listed entries, optionally of one kind and from a time on, in time order (then by id).
+    /// Listed entries (not deleted, of utterances not undone), optionally of one kind and from a time on, in time order (then by id).
     public func entries(kind: String? = nil, since: LocalDateTime? = nil) throws -> [StoredEntry] {
-        var conditions = ["utterance.undone_at IS NULL"]
+        var conditions = ["utterance.undone_at IS NULL", "entry.deleted_at IS NULL"]
         var arguments = StatementArguments()
         if let kind {
             conditions.append("entry.kind = ?")
@@ -16,13 +16,15 @@ extension AppDatabase {
             arguments += [since.description]
         }
         let sql = """
-            SELECT entry.* FROM entry JOIN utterance ON utterance.id = entry.utterance_id
+            SELECT entry.*, utterance.utc_offset FROM entry JOIN utterance ON utterance.id = entry.utterance_id
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY entry.time, entry.id
             """
         return try perform {
             try writer.read { db in
-                try EntryRecord.fetchAll(db, sql: sql, arguments: arguments).map(StoredEntry.init)
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                    try StoredEntry(EntryRecord(row: row), utcOffset: UTCOffset(row["utc_offset"]) ?? .utc)
+                }
             }
         }
     }
@@ -46,11 +48,22 @@ extension AppDatabase {
         }
     }
 
+    /// An entry in its current revision, deleted or not, by id.
+    public func entry(id: Int64) throws -> StoredEntry {
+        try perform {
+            try writer.read { db in
+                guard let record = try EntryRecord.fetchOne(db, key: id) else { throw StorageError.noSuchEntry(id: id) }
+                return try StoredEntry(record, utcOffset: try UtteranceRecord.fetchOne(db, key: record.utteranceID)?.offset ?? .utc)
+            }
+        }
+    }
+
     /// Every revision of an entry, the first (as heard) first.
     public func revisions(ofEntry id: Int64) throws -> [StoredEntry] {
         try perform {
             try writer.read { db in
                 guard let entry = try EntryRecord.fetchOne(db, key: id) else { throw StorageError.noSuchEntry(id: id) }
+                let offset = try UtteranceRecord.fetchOne(db, key: entry.utteranceID)?.offset ?? .utc
                 return try EntryRevisionRecord
                     .filter(Column("entry_id") == id)
                     .order(Column("revision"))
@@ -58,7 +71,8 @@ extension AppDatabase {
                     .map { revision in
                         StoredEntry(id: id, utteranceID: entry.utteranceID, revision: revision.revision,
                                     revisedAt: revision.revisedAt,
-                                    entry: try Entry(kind: revision.kind, time: revision.time, storedFields: revision.fields))
+                                    entry: try Entry(kind: revision.kind, time: revision.time, storedFields: revision.fields),
+                                    utcOffset: offset, deletedAt: revision.deletedAt)
                     }
             }
         }
@@ -79,6 +93,6 @@ extension AppDatabase {
             .filter(Column("utterance_id") == record.id)
             .order(Column("position"))
             .fetchAll(db)
-        return StoredUtterance(record, entries: try entries.map(StoredEntry.init))
+        return StoredUtterance(record, entries: try entries.map { try StoredEntry($0, utcOffset: record.offset) })
     }
 }

@@ -26,24 +26,6 @@ extension AppDatabase {
         }
     }
 
-    /// Stores a new revision of an entry, checked against the rules at `now`; the earlier
-    /// revisions stay in ``revisions(ofEntry:)``. An edit that changes nothing adds nothing.
-    @discardableResult
-    public func edit(entryID: Int64, to entry: Entry, now: LocalDateTime, at date: Date = Date()) throws -> StoredEntry {
-        try check(entry, now: now)
-        return try perform {
-            try writer.write { db in
-                guard var record = try EntryRecord.fetchOne(db, key: entryID) else {
-                    throw StorageError.noSuchEntry(id: entryID)
-                }
-                let utterance = try UtteranceRecord.fetchOne(db, key: record.utteranceID)
-                if utterance?.undoneAt != nil { throw StorageError.entryUndone(id: entryID) }
-                try revise(&record, to: entry, at: date, db)
-                return try StoredEntry(record)
-            }
-        }
-    }
-
     /// Stores one utterance as it was heard and, in the same transaction, the user's
     /// corrections of its entries as their second revisions: the entries listed are the
     /// corrected ones, and what was heard stays in ``revisions(ofEntry:)``.
@@ -64,7 +46,7 @@ extension AppDatabase {
                 for (position, entry) in corrections.sorted(by: { $0.key < $1.key }) where stored.entries.indices.contains(position) {
                     guard var record = try EntryRecord.fetchOne(db, key: stored.entries[position].id) else { continue }
                     try revise(&record, to: entry, at: date, db)
-                    stored.entries[position] = try StoredEntry(record)
+                    stored.entries[position] = try StoredEntry(record, utcOffset: stored.utcOffset)
                 }
                 return stored
             }
@@ -92,7 +74,7 @@ extension AppDatabase {
     }
 
     /// Writes `entry` as the record's next revision, unless it changes nothing.
-    private func revise(_ record: inout EntryRecord, to entry: Entry, at date: Date, _ db: Database) throws {
+    func revise(_ record: inout EntryRecord, to entry: Entry, at date: Date, _ db: Database) throws {
         let fields = entry.storedFields
         let time = entry.time.description
         guard (record.kind, record.time, record.fields) != (entry.kind, time, fields) else { return }
@@ -104,7 +86,7 @@ extension AppDatabase {
         try record.update(db)
     }
 
-    private func check(_ entry: Entry, now: LocalDateTime) throws {
+    func check(_ entry: Entry, now: LocalDateTime) throws {
         let errors = checker.problems(in: entry, now: now).filter { $0.severity == .error }
         if !errors.isEmpty { throw StorageError.infeasible(kind: entry.kind, problems: errors) }
     }
@@ -114,7 +96,7 @@ extension AppDatabase {
             id: nil, text: utterance.text, source: utterance.source, createdAt: date,
             referenceTime: utterance.referenceTime.description,
             alternatives: JSONValue.array(utterance.alternatives.map(JSONValue.string)).serialized(),
-            audioFile: utterance.audioFile, undoneAt: nil)
+            audioFile: utterance.audioFile, undoneAt: nil, utcOffset: utterance.utcOffset.description)
         try record.insert(db)
         let utteranceID = record.id!
         var stored: [StoredEntry] = []
@@ -124,7 +106,7 @@ extension AppDatabase {
                 time: entry.time.description, fields: entry.storedFields, revision: 1, revisedAt: date)
             try entryRecord.insert(db)
             stored.append(StoredEntry(id: entryRecord.id!, utteranceID: utteranceID, revision: 1,
-                                      revisedAt: date, entry: entry))
+                                      revisedAt: date, entry: entry, utcOffset: utterance.utcOffset))
         }
         return StoredUtterance(record, entries: stored)
     }

@@ -35,10 +35,12 @@ public struct AppDatabase: Sendable {
         try perform { try Self.migrate(writer) }
     }
 
-    /// Opens (or creates, with its folders) the database file at `path` in WAL mode.
+    /// Opens (or creates, with its folders) the database file at `path` in WAL mode. What it
+    /// creates is private to the user (folders 0700, files 0600).
     public static func open(path: String, checker: FeasibilityChecker,
                             busyTimeout: Double = defaultBusyTimeout) throws -> AppDatabase {
         try DatabaseLocation.createFolder(for: path)
+        DatabaseLocation.createPrivateFile(path)
         let pool: DatabasePool
         do {
             pool = try makePool(path: path, busyTimeout: busyTimeout)

@@ -24,6 +24,11 @@ extension StorageError {
     }
 
     private init(sqlite error: DatabaseError, path: String, busyTimeout: Double) {
+        if error.resultCode == .SQLITE_FULL || [.SQLITE_IOERR_WRITE, .SQLITE_IOERR_FSYNC, .SQLITE_IOERR_TRUNCATE].contains(error.extendedResultCode),
+           Self.fileProblem(path: path) == nil {
+            self = .full(path: path)
+            return
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB:
             self = .notADatabase(path: path)

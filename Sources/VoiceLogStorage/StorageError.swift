@@ -12,10 +12,16 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case readOnlyFolder(folder: String, path: String)
     /// Another program kept the database locked for longer than the busy timeout.
     case locked(path: String, seconds: Double)
+    /// A write failed for want of room: the disk is full, or the file reached a size limit.
+    case full(path: String)
     /// The folder for a new database could not be made.
     case cannotCreateFolder(folder: String, reason: String)
     /// No database location is known.
     case noLocation
+    /// `--db` or `VOICELOG_DB` (the setting) is set to nothing.
+    case emptyLocation(setting: String)
+    /// `--db` or `VOICELOG_DB` names a URL; only file paths are understood.
+    case unsupportedLocation(String, setting: String)
     /// An entry breaks a feasibility rule; the problems say which and why.
     case infeasible(kind: String, problems: [Problem])
     /// An utterance with no entries was offered.
@@ -23,6 +29,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case noSuchEntry(id: Int64)
     /// The entry belongs to an undone utterance.
     case entryUndone(id: Int64)
+    /// The entry was deleted.
+    case entryDeleted(id: Int64)
+    /// An edit in the review prompt's language was not understood; the message says what to type.
+    case editNotUnderstood(String)
     /// A row does not read back as an entry (written by another program?).
     case damagedRow(String)
     /// Any other SQLite failure, with SQLite's own words.
@@ -40,10 +50,16 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             "Cannot write in the folder '\(folder)', where SQLite keeps the journal files of '\(path)'. Make the folder writable or give a database in another folder with --db."
         case .locked(let path, let seconds):
             "The database '\(path)' is busy: another program has kept it locked for more than \(JSONValue.format(seconds)) seconds. Wait for it to finish (is another voicelog running?) and try again."
+        case .full(let path):
+            "The database '\(path)' could not be written: the disk is full, or the file reached a size limit. Nothing of that utterance was stored; free some space and try again."
         case .cannotCreateFolder(let folder, let reason):
             "Cannot create the folder '\(folder)' for the database: \(reason). Create it yourself or give another path with --db or VOICELOG_DB."
         case .noLocation:
             "There is nowhere to keep the database: neither HOME nor XDG_DATA_HOME is set. Give a path with --db or VOICELOG_DB."
+        case .emptyLocation(let setting):
+            "\(setting) is empty. Give the database file's path, or leave \(setting) out to use the default ($XDG_DATA_HOME/voicelog/voicelog.sqlite, else ~/.local/share/voicelog/voicelog.sqlite)."
+        case .unsupportedLocation(let value, let setting):
+            "'\(value)' (\(setting)) is a URL, but VoiceLog understands only a file path there, such as ~/voicelog.sqlite: no URL schemes yet, and PostgreSQL is not supported yet."
         case .infeasible(let kind, let problems):
             "Not stored: the \(kind.split(separator: "_").joined(separator: " ")) entry breaks a rule. "
                 + problems.map(\.message).joined(separator: " ")
@@ -53,6 +69,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             "There is no entry \(id). List the entries with 'voicelog list' to see their ids."
         case .entryUndone(let id):
             "Entry \(id) was undone, so it cannot be edited. Log it again instead."
+        case .entryDeleted(let id):
+            "Entry \(id) was deleted, so it cannot be changed. Log it again instead."
+        case .editNotUnderstood(let message):
+            message
         case .damagedRow(let what):
             "The database holds a row VoiceLog cannot read: \(what). Was it written by another program?"
         case .database(let path, let message):

@@ -5,7 +5,7 @@ import VoiceLogCore
 import VoiceLogGrammars
 import VoiceLogSpeech
 
-private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools.debian.checkInstalled()) != nil
+private let canAdapt = Voicelog.binary != nil && (try? SphinxTrainTools.debian.checkInstalled()) != nil
 
 /// `voicelog adapt` run as a program on the fixtures of one voice: the adaptation lands beside
 /// the database and `transcribe` decodes with it; a bad list gets an error naming its line and
@@ -32,7 +32,7 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
 
     @Test(.enabled(if: canAdapt, "needs the voicelog binary and apt-get install sphinxtrain sphinxbase-utils pocketsphinx"))
     func anAdaptationBesideTheDatabaseIsUsedByTranscribe() throws {
-        let binary = try #require(BatchCommandTests.binary)
+        let binary = try #require(Voicelog.binary)
         let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("voicelog.sqlite").path
@@ -66,7 +66,7 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
     /// recordings are kept beside the database, and `adapt --kept` adapts to them again.
     @Test(.enabled(if: canAdapt && GeneratedGrammarAccuracyTests.hasSpeechSynthesis, "needs the voicelog binary, espeak-ng, sox and sphinxtrain"))
     func promptsSaidIntoTheMicrophoneAreRecordedOneByOne() throws {
-        let binary = try #require(BatchCommandTests.binary)
+        let binary = try #require(Voicelog.binary)
         let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt-mic")
         defer { try? FileManager.default.removeItem(at: folder) }
         var stream: [Int16] = []
@@ -101,7 +101,7 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
     }
 
     @Test func learningNeedsRecordingsAndTheReviewPrompt() throws {
-        let binary = try #require(BatchCommandTests.binary)
+        let binary = try #require(Voicelog.binary)
         let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt-kept")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("voicelog.sqlite").path
@@ -120,7 +120,7 @@ private let canAdapt = BatchCommandTests.binary != nil && (try? SphinxTrainTools
               ("utt1-v1.wav\t ... ", "line 2: the sentence is empty."),
           ])
     func aBadListNamesItsLineAndKeepsTheAdaptation(_ line: String, _ message: String) throws {
-        let binary = try #require(BatchCommandTests.binary)
+        let binary = try #require(Voicelog.binary)
         let folder = try GeneratedGrammarAccuracyTests.temporaryFolder("adapt")
         defer { try? FileManager.default.removeItem(at: folder) }
         let earlier = folder.appendingPathComponent("mine/means")

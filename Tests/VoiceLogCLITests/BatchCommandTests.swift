@@ -15,44 +15,18 @@ import Glibc
         var errorText: String
     }
 
-    /// The built `voicelog`: beside the test bundle, or in the package's `.build/debug`.
-    static let binary: String? = {
-        let bundleFolder = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return [bundleFolder.map { $0 + "/voicelog" }, package.path + "/.build/debug/voicelog"]
-            .compactMap { $0 }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
     /// Runs `voicelog batch --dry-run --format jsonl` on `path`.
     static func batch(_ path: String) throws -> Run {
         try run(["batch", "--dry-run", "--format", "jsonl", "--now", "2026-11-21T10:00:00", path])
     }
 
-    /// Runs `voicelog` with `arguments`; output goes through files, so a megabyte of results
-    /// can't fill a pipe.
+    /// Runs `voicelog` with `arguments`, its output split into lines.
     static func run(_ arguments: [String]) throws -> Run {
-        let binary = try #require(binary, "build the voicelog product first (swift build)")
-        let folder = FileManager.default.temporaryDirectory.path + "/voicelog-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: folder + "/out")
-        process.standardError = FileHandle(forWritingAtPath: folder + "/err")
-        try process.run()
-        process.waitUntilExit()
-        let output = try String(contentsOfFile: folder + "/out", encoding: .utf8)
-        var lines = output.components(separatedBy: "\n")
+        let run = try Voicelog.run(arguments)
+        var lines = run.output.components(separatedBy: "\n")
         let endsWithNewline = lines.removeLast().isEmpty
         #expect(endsWithNewline, "the output ends with a newline")
-        return Run(status: process.terminationStatus, lines: lines,
-                   errorText: try String(contentsOfFile: folder + "/err", encoding: .utf8))
+        return Run(status: run.status, lines: lines, errorText: run.errorText)
     }
 
     /// Writes `bytes` to a fresh temporary file; the caller removes it.

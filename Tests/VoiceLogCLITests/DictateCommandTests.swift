@@ -9,9 +9,9 @@ import VoiceLogSpeech
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("AudioFixtures")
 
-    @Test(.enabled(if: BatchCommandTests.binary != nil, "build the voicelog product first (swift build)"))
+    @Test(.enabled(if: Voicelog.binary != nil, "build the voicelog product first (swift build)"))
     func rawPCMOnStandardInputIsSplitIntoUtterancesAndStored() throws {
-        let binary = try #require(BatchCommandTests.binary)
+        let binary = try #require(Voicelog.binary)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-dictate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

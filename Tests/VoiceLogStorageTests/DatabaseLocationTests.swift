@@ -9,7 +9,6 @@ struct DatabaseLocationTests {
         (nil, ["VOICELOG_DB": "/env.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/a"], "/env.sqlite"),
         (nil, ["XDG_DATA_HOME": "/data", "HOME": "/home/a"], "/data/voicelog/voicelog.sqlite"),
         (nil, ["XDG_DATA_HOME": "relative", "HOME": "/home/a"], "/home/a/.local/share/voicelog/voicelog.sqlite"),
-        (nil, ["VOICELOG_DB": "", "HOME": "/home/a"], "/home/a/.local/share/voicelog/voicelog.sqlite"),
     ] as [(String?, [String: String], String)])
     func resolves(explicit: String?, environment: [String: String], expected: String) throws {
         #expect(try DatabaseLocation.path(explicit: explicit, environment: environment) == expected)
@@ -18,6 +17,34 @@ struct DatabaseLocationTests {
     @Test("No HOME and no setting is an error that says what to set")
     func nowhere() {
         #expect(throws: StorageError.noLocation) { try DatabaseLocation.path(explicit: nil, environment: [:]) }
+    }
+
+    @Test("An empty --db or VOICELOG_DB is an error, not the default", arguments: [
+        ("", [:], "--db"),
+        (nil, ["VOICELOG_DB": "", "HOME": "/home/a"], "VOICELOG_DB"),
+        ("", ["VOICELOG_DB": "/env.sqlite"], "--db"),
+    ] as [(String?, [String: String], String)])
+    func empty(explicit: String?, environment: [String: String], setting: String) {
+        #expect(throws: StorageError.emptyLocation(setting: setting)) {
+            try DatabaseLocation.path(explicit: explicit, environment: environment)
+        }
+    }
+
+    @Test("A URL is an error that says only file paths are understood", arguments: [
+        ("postgres://me@localhost/voicelog", "--db"), ("postgresql://h/db", "--db"),
+        ("file:///tmp/x.sqlite", "--db"), ("sqlite://x", "VOICELOG_DB"),
+    ])
+    func url(value: String, setting: String) {
+        let (explicit, environment) = setting == "--db" ? (value, [:]) : (nil, ["VOICELOG_DB": value])
+        #expect(throws: StorageError.unsupportedLocation(value, setting: setting)) {
+            try DatabaseLocation.path(explicit: explicit, environment: environment)
+        }
+        #expect(StorageError.unsupportedLocation(value, setting: setting).description.contains("PostgreSQL is not supported yet"))
+    }
+
+    @Test("A path with a colon is still a path", arguments: ["/data/a:b.sqlite", "c:/x.sqlite", "./http://x.sqlite"])
+    func pathWithColon(path: String) throws {
+        #expect(try DatabaseLocation.path(explicit: path, environment: [:]) == path)
     }
 
     @Test("The folders are created on first use")

@@ -36,9 +36,48 @@ struct MigrationTests {
             (try AppDatabase.migrator.appliedIdentifiers(db), try db.indexes(on: "entry").map(\.name),
              try String.fetchOne(db, sql: "PRAGMA journal_mode"))
         }
-        #expect(applied == [AppDatabase.Migration.v1, AppDatabase.Migration.v2])
+        #expect(applied == [AppDatabase.Migration.v1, AppDatabase.Migration.v2, AppDatabase.Migration.v3, AppDatabase.Migration.v4])
         #expect(indexes.contains("entry_on_kind_time"))
         #expect(journalMode == "wal")
+        // Rows from before v3 get the machine's offset as it migrated.
+        #expect(listed[0].utcOffset == UTCOffset.current())
+        #expect(try check.read { try String.fetchOne($0, sql: "SELECT utc_offset FROM utterance WHERE id = 1") } == UTCOffset.current().description)
+    }
+
+    @Test("An utterance keeps the UTC offset in force where it was logged, and exports' times carry it")
+    func utcOffset() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var said = utterance("glucose 6.2 and took 4 units of insulin")
+        said.utcOffset = UTCOffset("+05:30")!
+        let database = try folder.database()
+        let stored = try database.commit(said)
+        #expect(stored.utcOffset.description == "+05:30")
+        let listed = try database.entries()
+        #expect(listed.map(\.timeWithOffset) == ["2026-11-21T10:00:00+05:30", "2026-11-21T10:00:00+05:30"])
+        #expect(listed[0].json(withOffset: true)["time"] == .string("2026-11-21T10:00:00+05:30"))
+        #expect(listed[0].json()["time"] == .string("2026-11-21T10:00:00"))
+        #expect(try database.lastUtterance()?.utcOffset == said.utcOffset)
+        #expect(try database.revisions(ofEntry: listed[0].id).map(\.timeWithOffset) == ["2026-11-21T10:00:00+05:30"])
+        // Another program cannot change it, nor write one that is not an offset.
+        let other = try DatabaseQueue(path: folder.file("voicelog.sqlite"))
+        #expect(throws: DatabaseError.self) { try other.write { try $0.execute(sql: "UPDATE utterance SET utc_offset = '+01:00'") } }
+        #expect(throws: DatabaseError.self) {
+            try other.write { try $0.execute(sql: "INSERT INTO utterance (text, source, created_at, reference_time, utc_offset) VALUES ('x', 'typed', '2026-11-21 09:00:00.000', '2026-11-21T10:00:00', 'CET')") }
+        }
+    }
+
+    @Test("UTC offsets read and write as [+-]HH:MM", arguments: [
+        ("+00:00", 0), ("+01:00", 3600), ("-05:30", -19_800), ("+14:00", 50_400), ("-00:30", -1800),
+    ])
+    func offsetText(text: String, seconds: Int) {
+        #expect(UTCOffset(text)?.seconds == seconds)
+        #expect(UTCOffset(seconds: seconds).description == text)
+    }
+
+    @Test("Text that is not an offset", arguments: ["", "0", "+1:00", "+01:60", "CET", "+01:00:00", "+19:00"])
+    func notAnOffset(text: String) {
+        #expect(UTCOffset(text) == nil)
     }
 
     @Test("A new file gets every migration")

@@ -124,4 +124,56 @@ struct RevisionTests {
         let revisions = try folder.database().revisions(ofEntry: stored.entries[0].id)
         #expect(revisions.map { $0.entry["value"] } == [.number(6.2), .number(6.3)])
     }
+
+    @Test("A stored entry is edited in the review prompt's language, as its next revision")
+    func editInWords() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try folder.database()
+        let editor = EntryEditor(parser: testParser)
+        let stored = try database.commit(utterance("glucose 6.2 and blood pressure 120 over 80"))
+        let (glucose, pressure) = (stored.entries[0].id, stored.entries[1].id)
+
+        let edited = try database.edit(entryID: glucose, applying: "value 6.8", editor: editor, now: testNow)
+        #expect(edited.revision == 2 && edited.entry["value"] == .number(6.8) && edited.entry["unit"] == .text("mmol/L"))
+        #expect(try database.edit(entryID: glucose, applying: "value 6.8", editor: editor, now: testNow).revision == 2)
+        #expect(try database.revisions(ofEntry: glucose).map { $0.entry["value"] } == [.number(6.2), .number(6.8)])
+
+        #expect(throws: StorageError.editNotUnderstood("'banana' is neither a field of this glucose nor an entry. Type a field and its new value, such as 'value 6.2' or 'tag after dinner', or the whole entry again.")) {
+            try database.edit(entryID: glucose, applying: "banana", editor: editor, now: testNow)
+        }
+        #expect(throws: StorageError.self) { try database.edit(entryID: pressure, applying: "systolic 70", editor: editor, now: testNow) }
+        #expect(throws: StorageError.noSuchEntry(id: 999)) { try database.edit(entryID: 999, applying: "value 7", editor: editor, now: testNow) }
+        #expect(try database.revisions(ofEntry: pressure).count == 1)
+        #expect(try database.entry(id: glucose).entry == edited.entry)
+    }
+
+    @Test("A deleted entry is its last revision: kept, no longer listed, and not changed again")
+    func delete() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try folder.database()
+        let stored = try database.commit(utterance("glucose 6.2 and took 4 units of insulin"))
+        let (glucose, insulin) = (stored.entries[0].id, stored.entries[1].id)
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+
+        let deleted = try database.delete(entryID: glucose, at: date)
+        #expect(deleted.revision == 2 && deleted.deletedAt == date && deleted.entry == stored.entries[0].entry)
+        #expect(try database.entries().map(\.id) == [insulin])
+        #expect(try database.revisions(ofEntry: glucose).map(\.isDeleted) == [false, true])
+        #expect(try database.entry(id: glucose).isDeleted)
+        #expect(throws: StorageError.entryDeleted(id: glucose)) { try database.delete(entryID: glucose) }
+        #expect(throws: StorageError.entryDeleted(id: glucose)) { try database.edit(entryID: glucose, to: stored.entries[0].entry, now: testNow) }
+        #expect(throws: StorageError.noSuchEntry(id: 999)) { try database.delete(entryID: 999) }
+        #expect(try database.counts() == (1, 2, 3))
+
+        // Another program cannot bring it back by an edit.
+        let other = try DatabaseQueue(path: folder.file("voicelog.sqlite"))
+        #expect(throws: DatabaseError.self) {
+            try other.write { try $0.execute(sql: "UPDATE entry SET deleted_at = NULL, revision = revision + 1 WHERE id = ?", arguments: [glucose]) }
+        }
+
+        try database.undoLastUtterance()
+        #expect(throws: StorageError.entryUndone(id: insulin)) { try database.delete(entryID: insulin) }
+    }
 }

@@ -12,8 +12,15 @@ public struct StoredEntry: Hashable, Sendable {
     /// When this revision was written.
     public var revisedAt: Date
     public var entry: Entry
+    /// The UTC offset in force when its utterance was logged.
+    public var utcOffset: UTCOffset
+    /// When it was deleted, if this revision deleted it; deleted entries are not listed.
+    public var deletedAt: Date?
 
-    public init(id: Int64, utteranceID: Int64, revision: Int, revisedAt: Date, entry: Entry) {
+    public init(id: Int64, utteranceID: Int64, revision: Int, revisedAt: Date, entry: Entry,
+                utcOffset: UTCOffset = .utc, deletedAt: Date? = nil) {
+        self.utcOffset = utcOffset
+        self.deletedAt = deletedAt
         self.id = id
         self.utteranceID = utteranceID
         self.revision = revision
@@ -21,9 +28,16 @@ public struct StoredEntry: Hashable, Sendable {
         self.entry = entry
     }
 
-    /// The entry as in the entry contract, with `"id"` first.
-    public var json: JSONValue {
+    public var isDeleted: Bool { deletedAt != nil }
+
+    /// When it happened, with the UTC offset: `2026-11-21T10:00:00+01:00`.
+    public var timeWithOffset: String { entry.time.description + utcOffset.description }
+
+    /// The entry as in the entry contract, with `"id"` first; its time with the UTC offset
+    /// when `withOffset` (as exports write it), else local.
+    public func json(withOffset: Bool = false) -> JSONValue {
         guard case .object(let members) = entry.json else { return entry.json }
-        return .object([("id", .number(Double(id)))] + members)
+        return .object([("id", .number(Double(id)))]
+            + members.map { withOffset && $0.0 == "time" ? ("time", .string(timeWithOffset)) : $0 })
     }
 }

@@ -14,10 +14,13 @@ public struct StoredUtterance: Hashable, Sendable {
     /// When it was undone; its entries are then kept but no longer listed.
     public var undoneAt: Date?
     public var entries: [StoredEntry]
+    /// The UTC offset in force where it was logged.
+    public var utcOffset: UTCOffset
 
     public init(id: Int64, text: String, source: UtteranceSource, referenceTime: LocalDateTime,
                 alternatives: [String], audioFile: String?, createdAt: Date, undoneAt: Date?,
-                entries: [StoredEntry]) {
+                entries: [StoredEntry], utcOffset: UTCOffset = .utc) {
+        self.utcOffset = utcOffset
         self.id = id
         self.text = text
         self.source = source

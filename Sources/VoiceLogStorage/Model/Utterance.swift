@@ -15,15 +15,18 @@ public struct Utterance: Hashable, Sendable {
     public var audioFile: String?
     /// The entries understood, in the order they were said.
     public var entries: [Entry]
+    /// The UTC offset in force where it was logged: by default this machine's at the reference time.
+    public var utcOffset: UTCOffset
 
     public init(text: String, source: UtteranceSource, referenceTime: LocalDateTime,
-                alternatives: [String] = [], audioFile: String? = nil, entries: [Entry]) {
+                alternatives: [String] = [], audioFile: String? = nil, entries: [Entry], utcOffset: UTCOffset? = nil) {
         self.text = text
         self.source = source
         self.referenceTime = referenceTime
         self.alternatives = alternatives
         self.audioFile = audioFile
         self.entries = entries
+        self.utcOffset = utcOffset ?? .inForce(at: referenceTime)
     }
 
     /// The utterance a parse result stands for: its input and its entries.

@@ -14,12 +14,15 @@ struct EntryRecord: Codable, Hashable {
     var fields: String
     var revision: Int
     var revisedAt: Date
+    /// When it was deleted, in the revision that deleted it; nil otherwise.
+    var deletedAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id
         case utteranceID = "utterance_id"
         case position, kind, time, fields, revision
         case revisedAt = "revised_at"
+        case deletedAt = "deleted_at"
     }
 }
 

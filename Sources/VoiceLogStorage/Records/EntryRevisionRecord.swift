@@ -11,12 +11,15 @@ struct EntryRevisionRecord: Codable, Hashable {
     var time: String
     var fields: String
     var revisedAt: Date
+    /// When it was deleted, in the revision that deleted it; nil otherwise.
+    var deletedAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id
         case entryID = "entry_id"
         case revision, kind, time, fields
         case revisedAt = "revised_at"
+        case deletedAt = "deleted_at"
     }
 }
 

@@ -12,6 +12,7 @@ extension StoredUtterance {
         self.init(id: record.id!, text: record.text, source: record.source,
                   referenceTime: LocalDateTime(iso: record.referenceTime) ?? LocalDateTime(secondsSinceEpoch: 0),
                   alternatives: alternatives, audioFile: record.audioFile,
-                  createdAt: record.createdAt, undoneAt: record.undoneAt, entries: entries)
+                  createdAt: record.createdAt, undoneAt: record.undoneAt, entries: entries,
+                  utcOffset: record.offset)
     }
 }

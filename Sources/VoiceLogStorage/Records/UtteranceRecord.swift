@@ -12,6 +12,8 @@ struct UtteranceRecord: Codable, Hashable {
     var alternatives: String
     var audioFile: String?
     var undoneAt: Date?
+    /// `+01:00`: the UTC offset in force when it was logged.
+    var utcOffset: String
 
     enum CodingKeys: String, CodingKey {
         case id, text, source
@@ -20,6 +22,7 @@ struct UtteranceRecord: Codable, Hashable {
         case alternatives
         case audioFile = "audio_file"
         case undoneAt = "undone_at"
+        case utcOffset = "utc_offset"
     }
 }
 
@@ -29,4 +32,9 @@ extension UtteranceRecord: FetchableRecord, MutablePersistableRecord {
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension UtteranceRecord {
+    /// Its UTC offset; one another program wrote wrongly reads as `+00:00`.
+    var offset: UTCOffset { UTCOffset(utcOffset) ?? .utc }
 }
