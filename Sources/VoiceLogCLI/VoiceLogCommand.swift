@@ -5,12 +5,16 @@ public struct VoiceLogCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "voicelog",
         abstract: "Log health entries by saying or typing one sentence.",
+        version: VoiceLogCommand.version,
         subcommands: [
             ParseCommand.self, BatchCommand.self, ExtractCommand.self, GrammarCommand.self,
             ReviewCommand.self, TranscribeCommand.self, DictateCommand.self, AdaptCommand.self,
             ListCommand.self, ExportCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self,
         ]
     )
+
+    /// The release, shown by `voicelog --version`.
+    public static let version = "0.4.0"
 
     public init() {}
 
