@@ -88,3 +88,67 @@ import VoiceLogGrammars
         #expect(edited(sentence, edit).refusal == message)
     }
 }
+
+/// Every field of every kind can be edited by the name a person uses for it, with the rules
+/// applied again.
+@Suite struct FieldByNameEditTests {
+    @Test(arguments: [
+        ("bp 120/80", "diastolic 85", "diastolic", "85"), ("bp 120/80", "systolic 130", "systolic", "130"),
+        ("bp 120/80", "pulse 70", "pulse", "70"), ("glucose 6.2", "tag before dinner", "tag", "before dinner"),
+        ("glucose 6.2", "unit mg/dL", "unit", "mg/dL"), ("walked 30 minutes", "duration 40 minutes", "duration_min", "40"),
+        ("walked 30 minutes", "intensity high", "intensity", "high"), ("walked 30 minutes", "steps 5000", "steps", "5000"),
+        ("ran 5k", "distance 8 km", "distance_km", "8"), ("fed 120 ml formula", "volume 150 ml", "volume_ml", "150"),
+        ("fed 120 ml formula", "method breast milk", "method", "breast_milk"), ("breastfed 10 minutes left", "side right", "side", "right"),
+        ("had toast for breakfast", "meal dinner", "meal", "dinner"), ("had toast for breakfast", "food porridge", "food", "porridge"),
+        ("drank a glass of water", "volume 400 ml", "volume_ml", "400"), ("drank a glass of water", "drink tea", "drink", "tea"),
+        ("mild headache", "severity severe", "severity", "severe"), ("migraine 5/10", "score 7", "score", "7"),
+        ("mild headache", "name migraine", "name", "migraine"), ("feeling happy", "mood unhappy", "mood", "unhappy"),
+        ("temp 38.2", "value 38.5", "value", "38.5"), ("sats 97", "percent 95", "percent", "95"),
+        ("weight 81 kg", "value 80", "value", "80"), ("took 2 paracetamol", "amount 1 tablet", "amount", "1 tablet"),
+        ("5u novorapid", "insulin basal", "insulin", "basal"), ("heart rate 70", "bpm 80", "bpm", "80"),
+        ("45g carbs", "grams 50", "grams", "50"), ("45g carbs", "meal lunch", "meal", "lunch"),
+        ("hba1c 48", "value 52", "value", "52"), ("pumped 90 ml", "side left", "side", "left"),
+        ("baby slept 2 hours", "duration 90 minutes", "duration_min", "90"), ("wet nappy", "contents dirty", "contents", "dirty"),
+        ("note felt dizzy", "text felt fine", "text", "felt fine"),
+        ("appointment with dr lee on monday at 10am", "with Dr Patel", "with", "Dr Patel"),
+        ("appointment with dr lee on monday at 10am", "place City Clinic", "where", "City Clinic"),
+        ("appointment with dr lee on monday at 10am", "where City Clinic", "where", "City Clinic"),
+    ])
+    func aFieldIsEditedByItsName(sentence: String, edit: String, field: String, value: String) {
+        let parser = EntryEditorTests.parser
+        let entry = parser.parse(sentence, now: EntryEditorTests.now).entries[0]
+        guard case .edited(let edited, _) = EntryEditorTests.editor.apply(edit, to: entry, now: EntryEditorTests.now) else {
+            Issue.record("\(sentence) / \(edit): \(EntryEditorTests.editor.apply(edit, to: entry, now: EntryEditorTests.now))")
+            return
+        }
+        #expect(edited[field]?.displayText == value, "\(edited)")
+    }
+
+    @Test func anEditBreakingARuleIsInfeasible() {
+        let entry = EntryEditorTests.parser.parse("bp 120/80", now: EntryEditorTests.now).entries[0]
+        guard case .edited(_, let problems) = EntryEditorTests.editor.apply("diastolic 130", to: entry, now: EntryEditorTests.now) else {
+            Issue.record("not edited")
+            return
+        }
+        #expect(problems.contains { $0.severity == .error })
+    }
+}
+
+/// The prompt's own examples ("Type it like 'systolic 120' or 'diastolic 80'") always work.
+@Suite struct PromptExampleTests {
+    @Test(arguments: BundledGrammar.grammar.kinds.map(\.name))
+    func theHintsOfEachKindAreEdits(kind: String) throws {
+        let parser = EntryEditorTests.parser
+        let example = try #require(parser.grammar.kind(named: kind)?.examples.first)
+        let entry = try #require(parser.parse(example, now: EntryEditorTests.now).entries.first)
+        let declared = try #require(parser.grammar.kind(named: kind)).fields
+        for field in entry.fields.filter({ declared.contains($0.name) }).prefix(2) {
+            let edit = "\(field.name.split(separator: "_").first ?? "") \(field.value.displayText)"
+            guard case .edited(let edited, _) = EntryEditorTests.editor.apply(edit, to: entry, now: EntryEditorTests.now) else {
+                Issue.record("\(kind): '\(edit)' is not understood")
+                continue
+            }
+            #expect(edited[field.name] == field.value, "\(kind): '\(edit)' gave \(edited)")
+        }
+    }
+}

@@ -72,6 +72,16 @@ extension Pattern {
         }
     }
 
+    /// The sources this pattern reads into `field`.
+    func captures(of field: String) -> [SlotSource] {
+        switch self {
+        case .capture(let name, let source): name == field ? [source] : []
+        case .sequence(let items), .choice(let items): items.flatMap { $0.captures(of: field) }
+        case .optional(let inner): inner.captures(of: field)
+        case .word, .rule, .assign: []
+        }
+    }
+
     /// Every slot source this pattern reads.
     var sources: [SlotSource] {
         switch self {

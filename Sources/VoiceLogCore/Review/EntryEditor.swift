@@ -31,9 +31,15 @@ public struct EntryEditor: Sendable {
             if let reading = parser.readFields(value, of: kind.name, introductions: true, now: now), reading.gives(field) {
                 return checked(merging(reading, into: entry, of: kind), now: now)
             }
+            // a value named by its field that the kind's sentences would give another field:
+            // "diastolic 85" (a bare number reads as the systolic), "where City Clinic"
+            if let direct = directValue(value, for: field, in: kind) {
+                let reading = FieldReading(fields: [(name: field, value: direct)], time: nil)
+                return checked(merging(reading, into: entry, of: kind), now: now)
+            }
             if parser.readFields(text, of: kind.name, now: now) == nil {
                 let said = value.isEmpty ? "nothing" : "'\(value)'"
-                return .notUnderstood("\(said.capitalizedFirst) is not a \(field.replacingUnderscores()) of a \(kind.label). Type it like \(hint(for: kind.name, now: now)).")
+                return .notUnderstood("\(said.capitalizedFirst) is not a \(field.replacingUnderscores()) of \(kind.label.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind.label). Type it like \(hint(for: kind.name, now: now)).")
             }
         }
         if let reading = parser.readFields(text, of: kind.name, now: now) {
@@ -74,11 +80,44 @@ public struct EntryEditor: Sendable {
         return edited
     }
 
+    /// The value for a field named outright, when the kind reads that field as a number or as
+    /// free words: one number ("85"), or the words as typed ("City Clinic").
+    private func directValue(_ value: String, for field: String, in kind: EntryKind) -> FieldValue? {
+        let sources = (kind.introductions + kind.parts).flatMap { $0.captures(of: field) }
+        let tokens = Tokenizer.tokens(of: value).map(\.text)
+        guard !tokens.isEmpty else { return nil }
+        // a bare number in the field's own unit: "duration 45" (minutes), "volume 150" (ml)
+        let numeric = sources.contains { source in
+            switch source {
+            case .number, .duration: true
+            case .quantity(let group, _): parser.grammar.unitGroups[group]?.base != nil
+            default: false
+            }
+        }
+        if numeric,
+           let whole = NumberReader(words: parser.grammar.numberWords).readings(tokens, at: 0).first(where: { $0.end == tokens.count }) {
+            return .number(whole.value)
+        }
+        // one of the values the field takes, said as stored: "who baby", "contents both"
+        if let values = parser.grammar.listValues(of: kind)[field], let known = values.first(where: { $0 == tokens.joined(separator: " ") }) {
+            return .text(known)
+        }
+        if sources.contains(where: { $0 == .text || $0 == .rest }) {
+            return .text(String(value.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
+        }
+        return nil
+    }
+
+    /// Names people use for fields whose own names they would not guess.
+    static let aliases = ["place": "where", "location": "where", "doctor": "with", "who": "with", "note": "text",
+                          "dose": "amount", "reading": "value", "level": "value", "heart": "bpm", "rate": "bpm"]
+
     /// The kind's field a word names: its name, or the first word of it (`volume` for
-    /// `volume_ml`); `time` for the entry's time.
+    /// `volume_ml`), or an alias (`place` for `where`); `time` for the entry's time.
     static func field(named word: String, in kind: EntryKind) -> String? {
         let word = word.lowercased()
         if word == "time" { return "time" }
+        if let alias = aliases[word], kind.fields.contains(alias) { return alias }
         return kind.fields.first { $0 == word } ?? kind.fields.first { $0.split(separator: "_").first.map(String.init) == word }
     }
 
@@ -86,7 +125,8 @@ public struct EntryEditor: Sendable {
     private func hint(for kindName: String, now: LocalDateTime) -> String {
         let example = parser.grammar.kind(named: kindName)?.examples.first
         let fields = example.map { parser.parse($0, now: now).entries.first?.fields ?? [] } ?? []
-        let phrases = fields.prefix(2).map { "'\($0.name) \($0.value.displayText)'" }
+        let named = fields.filter { field in parser.grammar.kind(named: kindName)?.fields.contains(field.name) == true }
+        let phrases = named.prefix(2).map { "'\($0.name.split(separator: "_").first ?? "") \($0.value.displayText)'" }
         return phrases.isEmpty ? "'time 7:30'" : phrases.joined(separator: " or ")
     }
 }
