@@ -43,7 +43,7 @@ import Testing
 
     @Test func theHeaderIsDocumented() throws {
         #expect(EntryTable.columns.joined(separator: ",") == Self.header)
-        for document in ["README.md", "Sources/VoiceLogStorage/SCHEMA.md"] {
+        for document in ["Sources/VoiceLogStorage/SCHEMA.md"] {
             let text = try String(contentsOf: Self.packageFolder.appendingPathComponent(document), encoding: .utf8)
             #expect(text.contains("\n" + Self.header + "\n"), "\(document) lists the CSV columns")
         }
