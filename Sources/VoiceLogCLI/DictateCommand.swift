@@ -71,7 +71,10 @@ struct DictateCommand: ParsableCommand {
             let now = parsing.referenceTime()
             var result = parser.parse(transcript.text, now: now)
             if !transcript.isAccepted(minimumConfidence: minimumConfidence), result.status == .ok {
+                // not sure what was said: nothing is offered as an entry (the words heard are
+                // in the transcript and the message)
                 result.status = .unrecognized
+                result.entries = []
                 let heard = transcript.confidence.map { " (confidence \(JSONValue.format(($0 * 100).rounded() / 100)))" } ?? ""
                 result.problems.append(Problem(field: nil, severity: .error,
                                                message: "Not sure '\(transcript.text)' was heard right\(heard); please say it again."))

@@ -32,6 +32,21 @@ import VoiceLogSpeech
         #expect(listed.split(separator: "\n").count == 3)
     }
 
+    /// An utterance not heard surely enough is `unrecognized` with no entries: nothing is
+    /// offered as an entry, and nothing stored; the words heard are in its transcript.
+    @Test(.enabled(if: Voicelog.binary != nil, "build the voicelog product first (swift build)"))
+    func unsureUtterancesCarryNoEntries() throws {
+        let binary = try #require(Voicelog.binary)
+        let clip = Self.fixtures.appendingPathComponent("utt1-v1.wav").path
+        let output = try run(binary, ["dictate", "--audio", clip, "--dry-run", "--format", "jsonl", "--now", "2026-11-21T12:00:00",
+                                      "--minimum-confidence", "1.01"], input: nil)
+        let results = output.split(separator: "\n").compactMap { BatchCommandTests.object(String($0)) }
+        #expect(results.count == 1, "\(output)")
+        #expect(results.first?["status"] as? String == "unrecognized")
+        #expect((results.first?["entries"] as? [Any])?.isEmpty == true)
+        #expect((results.first?["transcript"] as? [String: Any])?["text"] as? String == "glucose six point two after dinner")
+    }
+
     /// Runs the binary with `input` as standard input; returns standard output, expecting exit 0.
     func run(_ binary: String, _ arguments: [String], input: URL?) throws -> String {
         let process = Process()
