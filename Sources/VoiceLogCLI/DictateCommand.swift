@@ -50,8 +50,12 @@ struct DictateCommand: ParsableCommand {
         let grammar = try parsing.loadGrammar()
         let parser = UtteranceParser(grammar: grammar)
         let model = speaker.model(database: recording.storage.db)
+        // loading takes seconds: say so at a terminal, so that the wait is not a silence
+        let loading = isatty(STDERR_FILENO) == 1
+        if loading { FileHandle.standardError.write(Data("Loading the speech model…".utf8)) }
         let speech = try SpeechGrammar(grammar: grammar, model: model)
         let recognizer = try speech.recognizer()
+        if loading { FileHandle.standardError.write(Data(" ready.\n".utf8)) }
         if let adapted = model.speakerAdaptation, recording.format == .text {
             print("Adapted to your voice with \(adapted.path) (--no-adaptation to do without).")
         }

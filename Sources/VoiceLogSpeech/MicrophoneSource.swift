@@ -62,11 +62,13 @@ public struct MicrophoneSource: Sendable {
         guard keepGoing else { return }
         process.waitUntilExit()
         if process.terminationStatus != 0 {
+            // ALSA prints a page of library errors before the recorder's own last line
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let last = message.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             throw SpeechError.recorderFailed(
                 command: recorder.commandLine,
                 status: process.terminationStatus,
-                output: message.trimmingCharacters(in: .whitespacesAndNewlines))
+                output: last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
         }
         if let last = try stream.finish() { _ = try onUtterance(last) }
     }

@@ -23,8 +23,8 @@ extension SpeechError: CustomStringConvertible {
                 + "`apt-get install pulseaudio-utils` or `apt-get install alsa-utils`, "
                 + "or pipe 16 kHz mono S16LE audio on standard input."
         case .recorderFailed(let command, let status, let output):
-            let detail = output.isEmpty ? "" : ": \(output)"
-            return "`\(command)` could not record (exit status \(status))\(detail). "
+            let detail = output.isEmpty ? "" : " (\(output))"
+            return "No microphone could be opened: `\(command)` stopped with exit status \(status)\(detail). "
                 + "Check that a microphone is connected and the sound server is running."
         case .adaptationToolMissing(let path):
             return "speaker adaptation needs \(path), which is not installed; install it with "

@@ -359,7 +359,10 @@ def dictate_and_correct(s):
     fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "AudioFixtures", "utt1-v1.wav")
     s.spawn(["dictate", "--review", "--audio", fixture, "--now", NOW, "--db", s.db], timeout=60)
     edit_value_to_6_8(s)
+    loading = "Loading the speech model\u2026 ready.\n"  # said at a terminal while the model loads
     screen = s.screen()
+    expect(screen.startswith(loading), True)
+    screen = screen[len(loading):]
     heard, perhaps = screen.split("\n")[:2]
     expect(heard.startswith('Heard "glucose six point two after dinner", confidence '), True)
     # The confusable numbers' next-best readings, the ones stored as the utterance's alternatives.
@@ -407,7 +410,7 @@ def dictate_and_learn(s):
     s.spawn(["dictate", "--review", "--audio", os.path.join(fixtures, "utt1-v1.wav"), "--now", NOW, "--db", s.db], timeout=60)
     s.answer(STORE, "n")
     expect(s.finish(), (0, None))
-    expect(s.screen().startswith("Adapted to your voice with " + os.path.join(os.path.dirname(s.db), "speaker-model")), True)
+    expect(s.screen().startswith("Loading the speech model\u2026 ready.\nAdapted to your voice with " + os.path.join(os.path.dirname(s.db), "speaker-model")), True)
     expect(len(s.entries()), 3)
 
 

@@ -46,11 +46,25 @@ import VoiceLogSpeech
 
     @Test func aMissingDeviceBecomesAnErrorWithTheRecordersMessage() throws {
         let folder = try Self.fakeRecorder(
-            "echo 'arecord: main:831: audio open error: No such file or directory' >&2; exit 1")
+            "echo \"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\" >&2; "
+            + "echo 'ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default' >&2; "
+            + "echo 'arecord: main:831: audio open error: No such file or directory' >&2; exit 1")
         #expect(throws: SpeechError.recorderFailed(
             command: "arecord -q -f S16_LE -r 16000 -c 1 -t raw", status: 1,
             output: "arecord: main:831: audio open error: No such file or directory")) {
             try MicrophoneSource(searchPath: folder.path).listen(with: try Fixtures.recognizer()) { _ in true }
         }
+    }
+}
+
+/// With no capture device, the message is one line that says what to check.
+@Suite struct MicrophoneMessageTests {
+    @Test func noDeviceIsOneClearLine() {
+        let error = SpeechError.recorderFailed(command: "arecord -q", status: 1,
+                                               output: "arecord: main:831: audio open error: No such file or directory")
+        let text = String(describing: error)
+        #expect(!text.contains("\n"))
+        #expect(text.hasPrefix("No microphone could be opened"))
+        #expect(text.contains("audio open error"))
     }
 }
