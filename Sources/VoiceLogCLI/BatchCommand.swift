@@ -23,13 +23,17 @@ struct BatchCommand: ParsableCommand {
         let parser = UtteranceParser(grammar: grammar)
         let now = parsing.referenceTime()
         let recorder = try recording.recorder(source: .batch, grammar: grammar, now: now)
-        let lines = try InputSource(path: input).lines()
+        let source = InputSource(path: input)
+        let lines = try source.lines()
+        let progress = ProgressLine(unit: "lines") { source.lineCount() }
         var unstored = UnstoredUtterances()
         for line in lines {
             if case .failed(let reason)? = recorder.record(parser.parse(line, now: now), referenceTime: now) {
                 unstored.add(line, referenceTime: now, reason: reason)
             }
+            progress.advance()
         }
+        progress.finish()
         try lines.finish()
         if let database = recorder.database { try unstored.check(database: database.path, retry: "batch") }
     }

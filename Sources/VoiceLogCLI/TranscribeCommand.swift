@@ -24,7 +24,10 @@ struct TranscribeCommand: ParsableCommand {
         let model = speaker.model(database: nil)
         let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer()
         var failed = 0
+        let progress = ProgressLine(unit: "files") { files.count }
+        defer { progress.finish() }
         for file in files {
+            defer { progress.advance() }
             var members: [(key: String, value: JSONValue)] = [("file", .string(file))]
             do {
                 let transcript = try recognizer.recognize(contentsOf: URL(fileURLWithPath: file))
