@@ -18,6 +18,7 @@ struct DictateCommand: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
 
     @OptionGroup var speaker: AdaptationOptions
+    @OptionGroup var searching: SpeechSearchOptions
 
     @Option(name: .long, help: ArgumentHelp("A WAV file to dictate from.", valueName: "FILE"))
     var audio: String?
@@ -54,7 +55,7 @@ struct DictateCommand: ParsableCommand {
         let loading = isatty(STDERR_FILENO) == 1
         if loading { FileHandle.standardError.write(Data("Loading the speech model…".utf8)) }
         let speech = try SpeechGrammar(grammar: grammar, model: model)
-        let recognizer = try speech.recognizer()
+        let recognizer = try speech.recognizer(search: searching.search)
         if loading { FileHandle.standardError.write(Data(" ready.\n".utf8)) }
         if let adapted = model.speakerAdaptation, recording.format == .text {
             print("Adapted to your voice with \(adapted.path) (--no-adaptation to do without).")

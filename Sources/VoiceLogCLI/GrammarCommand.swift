@@ -1,11 +1,12 @@
 import ArgumentParser
 import VoiceLogCore
 
-/// `voicelog grammar --jsgf`: prints the speech grammar compiled from `Grammars/`.
+/// `voicelog grammar --jsgf | --arpa`: prints the speech grammar compiled from `Grammars/`, or
+/// the n-gram language model built from it.
 struct GrammarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grammar",
-        abstract: "Print the JSGF grammar that speech recognition searches, compiled from the grammar files."
+        abstract: "Print the JSGF grammar or the n-gram language model that speech recognition searches, compiled from the grammar files."
     )
 
     @OptionGroup var parsing: ParsingOptions
@@ -13,11 +14,15 @@ struct GrammarCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the JSGF grammar.")
     var jsgf = false
 
+    @Flag(name: .long, help: "Print the trigram language model (ARPA) built from the JSGF grammar.")
+    var arpa = false
+
     func validate() throws {
-        if !jsgf { throw ValidationError("Say what to print: --jsgf.") }
+        if jsgf == arpa { throw ValidationError("Say what to print: --jsgf or --arpa.") }
     }
 
     func run() throws {
-        print(try SpeechGrammar(grammar: parsing.loadGrammar()).jsgf, terminator: "")
+        let grammar = try SpeechGrammar(grammar: parsing.loadGrammar()).jsgf
+        print(arpa ? try LanguageModelCache.arpa(for: grammar) : grammar, terminator: "")
     }
 }

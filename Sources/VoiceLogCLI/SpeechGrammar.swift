@@ -62,11 +62,22 @@ public struct SpeechGrammar {
         return groups
     }
 
-    /// A recognizer for the grammar, with the settings measured best for it.
-    public func recognizer(options: RecognizerOptions = RecognizerOptions()) throws -> SpeechRecognizer {
+    /// A recognizer for the grammar, with the settings measured best for it; `search` says
+    /// whether an n-gram pass built from the grammar comes first.
+    public func recognizer(options: RecognizerOptions = RecognizerOptions(), search: SpeechSearch = .ngram) throws -> SpeechRecognizer {
+        try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, model: model,
+                             options: recognizerOptions(options, search: search))
+    }
+
+    /// `options` tuned for the grammar and the search, with the n-gram model (built into the
+    /// cache first if need be) and the confusable words.
+    public func recognizerOptions(_ options: RecognizerOptions, search: SpeechSearch) throws -> RecognizerOptions {
         var tuned = Self.tuned(options)
         tuned.confusableWords = confusableWords
-        return try SpeechRecognizer(grammar: jsgf, pronunciations: pronunciations, model: model, options: tuned)
+        if search == .ngram {
+            tuned.languageModel = LanguageModelSearch(model: try LanguageModelCache.file(for: jsgf))
+        }
+        return tuned
     }
 
     /// `options` with the decoder settings measured best for the generated grammar on the
@@ -79,6 +90,11 @@ public struct SpeechGrammar {
         options.alternativePronunciations = false
         return options
     }
+}
+
+/// Whether speech is searched with the grammar alone or with an n-gram model built from it first.
+public enum SpeechSearch: String, CaseIterable, Sendable {
+    case ngram, grammar
 }
 
 /// Notes each word the compiler asks about, answering as though every word had a

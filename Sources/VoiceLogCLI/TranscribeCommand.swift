@@ -13,6 +13,7 @@ struct TranscribeCommand: ParsableCommand {
     @OptionGroup var parsing: ParsingOptions
 
     @OptionGroup var speaker: AdaptationOptions
+    @OptionGroup var searching: SpeechSearchOptions
 
     @Option(name: .long, help: "Output format: text or jsonl.")
     var format: OutputFormat = .text
@@ -22,7 +23,7 @@ struct TranscribeCommand: ParsableCommand {
 
     func run() throws {
         let model = speaker.model(database: nil)
-        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer()
+        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer(search: searching.search)
         var failed = 0
         let progress = ProgressLine(unit: "files") { files.count }
         defer { progress.finish() }

@@ -58,6 +58,12 @@ public final class SpeechRecognizer {
         }
         let grammarDecoder = try PocketSphinxDecoder(arguments: arguments + options.extraArguments, log: options.log)
         let graph = try Self.load(grammar, into: grammarDecoder)
+        var firstPass: PocketSphinxDecoder?
+        if let languageModel = options.languageModel {
+            let ngramArguments = model.decoderArguments(dictionary: dictionaryFile)
+                + languageModel.searchArguments(topGaussians: options.topGaussians)
+            firstPass = try PocketSphinxDecoder(arguments: ngramArguments + options.extraArguments, log: options.log)
+        }
 
         var phoneLoop: PocketSphinxDecoder?
         if let confidence = options.confidence {
@@ -84,8 +90,8 @@ public final class SpeechRecognizer {
             let aligner = try PocketSphinxDecoder(arguments: arguments + options.extraArguments, log: options.log)
             rescorer = ConfusionRescorer(decoder: aligner, confusableWords: options.confusableWords)
         }
-        decoder = UtteranceDecoder(grammar: grammarDecoder, phoneLoop: phoneLoop, freeText: freeText, rescorer: rescorer,
-                                   graph: graph, options: options)
+        decoder = UtteranceDecoder(grammar: grammarDecoder, firstPass: firstPass, phoneLoop: phoneLoop, freeText: freeText,
+                                   rescorer: rescorer, graph: graph, options: options)
     }
 
     /// Recognizes one whole utterance of 16 kHz mono samples.

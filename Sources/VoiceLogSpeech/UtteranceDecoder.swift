@@ -1,10 +1,18 @@
 import CPocketSphinx
 
-/// Runs one utterance through the grammar decoder and, in step with it, the phone-loop
-/// decoder, then reads the hypothesis, the n-best list and the confidence; free text that
-/// the grammar marked is read again with the language model.
+/// Runs one utterance through the grammar decoder (or the n-gram first pass, when there is
+/// one) and, in step with it, the phone-loop decoder, then reads the hypothesis, the n-best
+/// list and the confidence; free text that the grammar marked is read again with the
+/// language model. A first-pass reading that is no sentence of the grammar is searched again
+/// with the grammar.
 final class UtteranceDecoder {
     private let grammar: PocketSphinxDecoder
+    private let firstPass: PocketSphinxDecoder?
+    /// The decoder fed as the audio comes: the first pass when there is one.
+    private var live: PocketSphinxDecoder { firstPass ?? grammar }
+    /// The phone loop fed as the audio comes: only with the grammar search; after an n-gram
+    /// pass it runs only for an utterance searched again with the grammar.
+    private var livePhoneLoop: PocketSphinxDecoder? { firstPass == nil ? phoneLoop : nil }
     private let phoneLoop: PocketSphinxDecoder?
     private let freeText: FreeTextDecoder?
     private let rescorer: ConfusionRescorer?
@@ -17,9 +25,10 @@ final class UtteranceDecoder {
     /// How many samples the utterance has had.
     var sampleCount: Int { samples.count }
 
-    init(grammar: PocketSphinxDecoder, phoneLoop: PocketSphinxDecoder?, freeText: FreeTextDecoder?,
-         rescorer: ConfusionRescorer?, graph: GrammarGraph, options: RecognizerOptions) {
+    init(grammar: PocketSphinxDecoder, firstPass: PocketSphinxDecoder?, phoneLoop: PocketSphinxDecoder?,
+         freeText: FreeTextDecoder?, rescorer: ConfusionRescorer?, graph: GrammarGraph, options: RecognizerOptions) {
         self.grammar = grammar
+        self.firstPass = firstPass
         self.phoneLoop = phoneLoop
         self.freeText = freeText
         self.rescorer = rescorer
@@ -28,8 +37,8 @@ final class UtteranceDecoder {
     }
 
     func start() throws {
-        try grammar.check("ps_start_utt") { ps_start_utt($0) }
-        try phoneLoop?.check("ps_start_utt (phone loop)") { ps_start_utt($0) }
+        try live.check("ps_start_utt") { ps_start_utt($0) }
+        try livePhoneLoop?.check("ps_start_utt (phone loop)") { ps_start_utt($0) }
         samples.removeAll(keepingCapacity: true)
         isStarted = true
     }
@@ -40,10 +49,10 @@ final class UtteranceDecoder {
     func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws -> Bool {
         guard let base = samples.baseAddress, !samples.isEmpty else { return false }
         let full: Int32 = wholeUtterance ? 1 : 0
-        try grammar.check("ps_process_raw") { ps_process_raw($0, base, samples.count, 0, full) }
-        try phoneLoop?.check("ps_process_raw (phone loop)") { ps_process_raw($0, base, samples.count, 0, full) }
+        try live.check("ps_process_raw") { ps_process_raw($0, base, samples.count, 0, full) }
+        try livePhoneLoop?.check("ps_process_raw (phone loop)") { ps_process_raw($0, base, samples.count, 0, full) }
         self.samples.append(contentsOf: samples)
-        return grammar.callLogging { ps_get_in_speech($0) }.value != 0
+        return live.callLogging { ps_get_in_speech($0) }.value != 0
     }
 
     /// Drops the utterance so far and starts again from its last `count` samples: a long
@@ -73,21 +82,31 @@ final class UtteranceDecoder {
     func finish() throws -> Transcript {
         try end()
 
-        var score: Int32 = 0
-        let text = grammar.callLogging { decoder -> String? in
-            ps_get_hyp(decoder, &score).map { String(cString: $0) }
-        }.value ?? ""
+        var searched = live
+        var (text, score) = hypothesis(of: searched)
+        if firstPass != nil, !graph.accepts(text.split(separator: " ").map(String.init)) {
+            try grammar.decodeWholeUtterance(samples, purpose: "grammar search after the n-gram pass")
+            if options.confidence != nil { try phoneLoop?.decodeWholeUtterance(samples, purpose: "phone loop") }
+            searched = grammar
+            (text, score) = hypothesis(of: searched)
+        }
         guard !text.isEmpty else { return Transcript(text: "", confidence: phoneLoop == nil ? nil : 0, audio: samples) }
-        let segments = grammar.callLogging { WordSegment.all(of: $0) }.value
+        // The n-gram lattice's word posteriors, computed before the segments are read.
+        let logMath = searched === grammar ? nil : searched.callLogging { decoder in (_ = ps_get_prob(decoder), ps_get_logmath(decoder)).1 }.value
+        let segments = searched.callLogging { WordSegment.all(of: $0) }.value
 
         let best = text.split(separator: " ").map(String.init)
         guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
-            // Confusable words checked again, when set; the n-best list where the graph is small.
-            let ranked = try rescorer?.ranked(best, samples: samples, graph: graph) ?? [best]
+            // Confusable words of the grammar search checked again, when set (the n-gram pass
+            // keeps several histories and needs no help: checking its readings again made them
+            // worse); the n-best list where the lattice is small.
+            let rescoring = searched === grammar ? rescorer : nil
+            let ranked = try rescoring?.ranked(best, samples: samples, graph: graph) ?? [best]
             var others = ranked.dropFirst().prefix(ConfusionRescorer.alternativesShown).map { $0.joined(separator: " ") }
-            for alternative in alternatives(excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
+            for alternative in alternatives(from: searched, excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
+            let sure = logMath.map { Self.lowestPosterior(segments, logMath: $0) } ?? confidence(grammarScore: score, segments: segments)
             return Transcript(text: ranked[0].joined(separator: " "), alternatives: Array(others.prefix(options.nBest)),
-                              confidence: confidence(grammarScore: score, segments: segments), audio: samples)
+                              confidence: options.confidence == nil ? nil : sure, audio: samples)
         }
         // Free text: the grammar's words before it, then the language model's reading. The
         // loop's weights are left out of the score, so the confidence is that of the rest.
@@ -98,23 +117,35 @@ final class UtteranceDecoder {
                           confidence: confidence(grammarScore: score - loopWeights, segments: segments), audio: samples)
     }
 
+    /// The best hypothesis of a decoder's last utterance and its score.
+    private func hypothesis(of decoder: PocketSphinxDecoder) -> (text: String, score: Int32) {
+        var score: Int32 = 0
+        let text = decoder.callLogging { ps_get_hyp($0, &score).map { String(cString: $0) } }.value ?? ""
+        return (text, score)
+    }
+
     private func end() throws {
         isStarted = false
-        try grammar.check("ps_end_utt") { ps_end_utt($0) }
-        try phoneLoop?.check("ps_end_utt (phone loop)") { ps_end_utt($0) }
+        try live.check("ps_end_utt") { ps_end_utt($0) }
+        try livePhoneLoop?.check("ps_end_utt (phone loop)") { ps_end_utt($0) }
     }
 
     /// Distinct n-best word sequences that the grammar accepts. PocketSphinx's A* search over
     /// the FSG lattice ignores the grammar, so partial paths such as "glucose six point two
-    /// after" come back too; those are dropped.
-    private func alternatives(excluding best: [String]) -> [String] {
-        guard options.nBest > 0, graph.stateCount <= options.largestGraphForAlternatives else { return [] }
+    /// after" come back too; those are dropped. The n-gram pass's lattice is small; the
+    /// grammar's only when its graph is.
+    private func alternatives(from searched: PocketSphinxDecoder, excluding best: [String]) -> [String] {
+        let small = searched !== grammar || graph.stateCount <= options.largestGraphForAlternatives
+        guard options.nBest > 0, small else { return [] }
         var seen: Set<[String]> = [best]
         var result: [String] = []
-        grammar.callLogging { decoder in
+        // The n-gram lattice's n-best list repeats a reading with other silences and fillers,
+        // so more of it is read.
+        let readings = searched === grammar ? options.nBest : options.nBest * 5
+        searched.callLogging { decoder in
             var nbest = ps_nbest(decoder)
             var count = 0
-            while let current = nbest, count < options.nBest {
+            while let current = nbest, count < readings, result.count < options.nBest {
                 count += 1
                 var score: Int32 = 0
                 if let hyp = ps_nbest_hyp(current, &score) {
@@ -128,6 +159,13 @@ final class UtteranceDecoder {
             if let nbest { ps_nbest_free(nbest) }
         }
         return result
+    }
+
+    /// The n-gram pass's confidence: the lowest posterior probability of a word heard. On the
+    /// tuning clips, of 63 readings kept from the n-gram pass, 48 of the 58 right ones and
+    /// none of the 5 wrong ones reached 0.5; the phone loop's confidence let 3 wrong ones pass.
+    private static func lowestPosterior(_ segments: [WordSegment], logMath: OpaquePointer) -> Double {
+        segments.filter { !$0.isFiller }.map { logmath_exp(logMath, $0.logPosterior) }.min() ?? 0
     }
 
     /// Compares the grammar path's score with the phone loop's, per frame of speech.

@@ -10,6 +10,9 @@ struct WordSegment {
     var lastFrame: Int
     /// The language (or grammar) score of the word.
     var languageScore: Int32
+    /// The word's posterior probability in the lattice (log, in the decoder's log base), once
+    /// `ps_get_prob` has computed the posteriors; 0 before.
+    var logPosterior: Int32 = 0
 
     var isFiller: Bool { Self.isFiller(word) }
 
@@ -26,12 +29,12 @@ struct WordSegment {
         while let current = iterator {
             var first: Int32 = 0, last: Int32 = 0, acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
             ps_seg_frames(current, &first, &last)
-            ps_seg_prob(current, &acoustic, &language, &backoff)
+            let posterior = ps_seg_prob(current, &acoustic, &language, &backoff)
             if let word = ps_seg_word(current), word.pointee != 0 {
                 let name = String(cString: word)
                 let base = name.hasSuffix(")") ? String(name.prefix { $0 != "(" }) : name
                 segments.append(WordSegment(word: base, pronounced: name, firstFrame: Int(first), lastFrame: Int(last),
-                                            languageScore: language))
+                                            languageScore: language, logPosterior: posterior))
             }
             iterator = ps_seg_next(current)
         }

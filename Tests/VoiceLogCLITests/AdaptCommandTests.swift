@@ -20,7 +20,7 @@ private let canAdapt = Voicelog.binary != nil && (try? SphinxTrainTools.debian.c
         let now = LocalDateTime(year: 2026, month: 11, day: 21, hour: 12)
         var options = RecognizerOptions()
         options.confidence = nil
-        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options)
+        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options, search: .grammar)
         let heldOut = Set(try GeneratedGrammarAccuracyTests.sentences(in: "heldout.txt"))
         for sentence in EnrolmentPrompts.sentences {
             let result = parser.parse(sentence, now: now)

@@ -20,7 +20,7 @@ import VoiceLogSpeech
     static func recognizer() throws -> SpeechRecognizer {
         var options = RecognizerOptions()
         options.confidence = nil
-        return try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options)
+        return try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options, search: .grammar)
     }
 
     @Test func freeSpeechIsAPathOnlyAtTheEndOfANote() throws {

@@ -29,7 +29,7 @@ private typealias Accuracy = GeneratedGrammarAccuracyTests
             for session in sessions.indices {
                 let said = try Accuracy.spokenPrompts(voice: voice, speed: speed + 10 * session, name: "\(voice)-\(session)", in: work)
                 let speech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: model)
-                kept += try Self.acceptedAsHeard(said, recognizer: speech.recognizer(options: Accuracy.withoutConfidence))
+                kept += try Self.acceptedAsHeard(said, recognizer: speech.recognizer(options: Accuracy.withoutConfidence, search: .grammar))
                 let folder = work.appendingPathComponent("\(voice)-learned-\(session)")
                 try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(kept, writingTo: folder)
                 model = .debianEnglish.adapted(with: folder)

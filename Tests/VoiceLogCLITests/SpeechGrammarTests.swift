@@ -14,7 +14,7 @@ import VoiceLogSpeech
         let start = Date()
         var options = RecognizerOptions()
         options.confidence = nil
-        let recognizer = try speech.recognizer(options: options)
+        let recognizer = try speech.recognizer(options: options, search: .grammar)
         print("speech grammar: \(speech.jsgf.utf8.count) bytes, \(recognizer.dictionary.entries.count) words, loaded in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
         #expect(recognizer.dictionary.entries.count > 300)
         let words = Set(recognizer.dictionary.entries.map { $0.word })
@@ -40,7 +40,7 @@ import VoiceLogSpeech
     @Test func confusableNumbersGiveAlternativesOneWordApart() throws {
         var options = RecognizerOptions()
         options.confidence = nil
-        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options)
+        let recognizer = try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(options: options, search: .grammar)
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let transcript = try recognizer.recognize(contentsOf: repository.appendingPathComponent("AudioFixtures/utt2-v1.wav"))
         print("rescored: \(transcript.text) | \(transcript.alternatives)")
@@ -60,7 +60,7 @@ import VoiceLogSpeech
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
         var options = RecognizerOptions()
         options.confidence = nil
-        let recognizer = try speech.recognizer(options: options)
+        let recognizer = try speech.recognizer(options: options, search: .grammar)
         for sentence in ["fed ninety millilitres of formula", "fed four ounces of formula", "fed two and a half ounces of formula",
                          "drank two litres of water", "drank half a litre of water", "drank one point five litres of water",
                          "had two hundred millilitres of orange juice", "breastfed for fifteen minutes on the left side",
@@ -83,7 +83,7 @@ import VoiceLogSpeech
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar)
         var options = RecognizerOptions()
         options.confidence = nil
-        let recognizer = try speech.recognizer(options: options)
+        let recognizer = try speech.recognizer(options: options, search: .grammar)
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let manifest = try String(contentsOf: repository.appendingPathComponent("AudioFixtures/fixtures.tsv"), encoding: .utf8)
         var fixtures: Set<String> = []
