@@ -1,16 +1,17 @@
 import ArgumentParser
 import VoiceLogStorage
 
-/// `voicelog export`: every stored entry, for a spreadsheet or another program.
+/// `voicelog export`: every stored entry as CSV, for a spreadsheet or another program, or the
+/// whole log as JSON lines, a backup that `voicelog import` restores.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every stored entry as CSV or JSON lines."
+        abstract: "Write every stored entry as CSV, or the whole log as JSON lines (a backup that `voicelog import` restores)."
     )
 
     @OptionGroup var storage: StorageOptions
 
-    @Option(name: .long, help: "Output format: csv or jsonl.")
+    @Option(name: .long, help: "Output format: csv (current entries) or jsonl (a complete backup: utterances, entries, revisions, undo marks).")
     var format: EntryListFormat = .csv
 
     func validate() throws {
@@ -18,8 +19,19 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let entries = try storage.open().entries()
-        try StandardOutput.write(EntryListing(entries: entries, format: format, withOffsets: true).render())
+        let database = try storage.open()
+        if format == .jsonl {
+            let progress = ProgressLine(unit: "utterances") { try? database.utteranceCount() }
+            defer { progress.finish() }
+            var first = true
+            try database.writeBackup { line in
+                try StandardOutput.write(line + "\n")
+                if !first { progress.advance() }
+                first = false
+            }
+        } else {
+            try StandardOutput.write(EntryListing(entries: database.entries(), format: format, withOffsets: true).render())
+        }
         try StandardOutput.finish()
     }
 }

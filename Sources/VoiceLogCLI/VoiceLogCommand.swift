@@ -9,7 +9,7 @@ public struct VoiceLogCommand: ParsableCommand {
         subcommands: [
             ParseCommand.self, BatchCommand.self, ExtractCommand.self, GrammarCommand.self,
             ReviewCommand.self, TranscribeCommand.self, DictateCommand.self, AdaptCommand.self,
-            ListCommand.self, ExportCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self,
+            ListCommand.self, ExportCommand.self, ImportCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self,
         ]
     )
 

@@ -35,11 +35,15 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case editNotUnderstood(String)
     /// A row does not read back as an entry (written by another program?).
     case damagedRow(String)
+    /// A backup that cannot be restored: the line (from 1) and why. Nothing was restored.
+    case badBackup(line: Int, reason: String)
     /// Any other SQLite failure, with SQLite's own words.
     case database(path: String, message: String)
 
     public var description: String {
         switch self {
+        case .badBackup(let line, let reason):
+            "Nothing was imported: line \(line) of the backup cannot be restored: \(reason)."
         case .notADatabase(let path):
             "'\(path)' is not a VoiceLog database: it is not an SQLite file. Give another file with --db or VOICELOG_DB, or move this one away and run again to start a new database."
         case .corrupt(let path):

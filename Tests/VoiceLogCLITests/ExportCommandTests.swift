@@ -86,8 +86,31 @@ import Testing
         // Read elsewhere, the offset stays the one in force where it was logged.
         let csv = try Voicelog.run(["export", "--db", path], environment: ["TZ": "Asia/Tokyo"]).output
         #expect(csv.split(separator: "\n").last?.hasPrefix("1,glucose,\(now)\(offset),6.2,mmol/L,") == true, "\(csv)")
-        let jsonl = try Voicelog.run(["export", "--db", path, "--format", "jsonl"]).output
-        #expect(jsonl == #"{"id": 1, "kind": "glucose", "time": "\#(now)\#(offset)", "value": 6.2, "unit": "mmol/L"}"# + "\n")
+        let jsonl = try Voicelog.run(["list", "--db", path, "--format", "jsonl"], environment: ["TZ": "Asia/Tokyo"]).output
+        #expect(jsonl == #"{"id": 1, "kind": "glucose", "time": "\#(now)", "value": 6.2, "unit": "mmol/L"}"# + "\n")
+        // The backup keeps the utterance's offset.
+        let backup = try Voicelog.run(["export", "--db", path, "--format", "jsonl"]).output
+        #expect(backup.contains(#""utc_offset": "\#(offset)""#), "\(backup)")
+    }
+
+    @Test func backupRestoresByteForByteAndOnlyOnce() throws {
+        let (folder, path) = try Self.database(["glucose 6.2 after dinner", "bp 135/85 hr 70", "note =HYPERLINK(\"x\") café"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Voicelog.run(["edit", "--db", path, "1", "value", "6.8"]).status == 0)
+        #expect(try Voicelog.run(["undo", "--db", path]).status == 0)
+        let backup = try Voicelog.run(["export", "--db", path, "--format", "jsonl"])
+        #expect(backup.status == 0, "\(backup.errorText)")
+        let file = folder + "/backup.jsonl"
+        try Data(backup.output.utf8).write(to: URL(fileURLWithPath: file))
+        let copy = folder + "/copy.sqlite"
+        let restored = try Voicelog.run(["import", "--db", copy, file])
+        #expect(restored.output == "Imported 3 utterances (3 entries, 4 revisions).\n", "\(restored.errorText)")
+        #expect(try Voicelog.run(["export", "--db", copy, "--format", "jsonl"]).output == backup.output)
+        let again = try Voicelog.run(["import", "--db", copy, "-"], input: backup.output)
+        #expect(again.output == "Imported 0 utterances (0 entries, 0 revisions); 3 already stored, left as they were.\n")
+        let truncated = try Voicelog.run(["import", "--db", folder + "/other.sqlite", "-"], input: String(backup.output.prefix(200)))
+        #expect(truncated.status == 1)
+        #expect(truncated.errorText.hasPrefix("Error: Nothing was imported: line 2 of the backup cannot be restored"), "\(truncated.errorText)")
     }
 
     /// Runs SQL on the database as another program would.
