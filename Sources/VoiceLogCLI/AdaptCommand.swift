@@ -69,7 +69,9 @@ struct AdaptCommand: ParsableCommand {
     /// Adapts the model to `recorded`, writes it to `destination`, and says how it went.
     static func adapt(to recorded: [SpeakerAdaptation.Recording], writingTo destination: URL, pronunciations: URL) throws {
         print("Adapting to \(recorded.count) recordings…")
-        let outcome = try SpeakerAdaptation(pronunciations: pronunciations).adapt(recorded, writingTo: destination)
+        let progress = ProgressLine(unit: "steps") { SpeakerAdaptation.stages }
+        let outcome = try SpeakerAdaptation(pronunciations: pronunciations).adapt(recorded, writingTo: destination) { progress.advance() }
+        progress.finish()
         for name in outcome.leftOut { print("  left out \(name): its audio does not match its sentence") }
         print("Adapted to \(outcome.used) of \(recorded.count) recordings; written to \(destination.path).")
     }

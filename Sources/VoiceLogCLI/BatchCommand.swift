@@ -25,7 +25,7 @@ struct BatchCommand: ParsableCommand {
         let recorder = try recording.recorder(source: .batch, grammar: grammar, now: now)
         let source = InputSource(path: input)
         let lines = try source.lines()
-        let progress = ProgressLine(unit: "lines") { source.lineCount() }
+        let progress = ProgressLine.besideResults(unit: "lines") { source.lineCount() }
         var unstored = UnstoredUtterances()
         for line in lines {
             if case .failed(let reason)? = recorder.record(parser.parse(line, now: now), referenceTime: now) {

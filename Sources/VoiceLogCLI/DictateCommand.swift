@@ -151,9 +151,17 @@ struct DictateCommand: ParsableCommand {
     /// `handle` returns false.
     private func listen(with recognizer: SpeechRecognizer, _ handle: (Transcript) throws -> Bool) throws {
         if let audio {
-            let clip = try WAVReader.read(contentsOf: URL(fileURLWithPath: audio))
+            let samples = try WAVReader.read(contentsOf: URL(fileURLWithPath: audio)).speechSamples()
             let stream = try recognizer.makeStream()
-            for transcript in try stream.feed(clip.speechSamples()) where try !handle(transcript) { return }
+            // Seconds of audio heard, on a terminal; not while the prompt asks.
+            let progress = review ? ProgressLine(unit: "", enabled: false) { nil }
+                : ProgressLine.besideResults(unit: "s of audio") { (samples.count + 15_999) / 16_000 }
+            defer { progress.finish() }
+            for start in stride(from: 0, to: samples.count, by: 16_000) {
+                let second = Array(samples[start..<min(start + 16_000, samples.count)])
+                for transcript in try stream.feed(second) where try !handle(transcript) { return }
+                progress.advance()
+            }
             if let last = try stream.finish() { _ = try handle(last) }
         } else if mic {
             try MicrophoneSource().listen(with: recognizer, onUtterance: handle)

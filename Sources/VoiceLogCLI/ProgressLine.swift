@@ -2,7 +2,7 @@ import Foundation
 
 /// A line on standard error that says how far long work has got: done of total, the rate,
 /// and the time left ("  1,200/10,000 lines  850/s  about 10 s left"). Drawn only when
-/// standard error is a terminal, at most five times a second, and cleared when done, so
+/// standard error is a terminal (see `besideResults`), at most five times a second, and cleared when done, so
 /// that output piped or logged stays clean.
 final class ProgressLine {
     private let total: Int?
@@ -20,6 +20,13 @@ final class ProgressLine {
         self.unit = unit
         self.enabled = enabled
         self.total = enabled ? total() : nil
+    }
+
+    /// A line for work that writes each result to standard output: drawn only when that goes
+    /// elsewhere (a file, a pipe), since on the terminal the results themselves show progress
+    /// and the line would run into them.
+    static func besideResults(unit: String, total: () -> Int?) -> ProgressLine {
+        ProgressLine(unit: unit, enabled: isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0, total: total)
     }
 
     /// Counts `count` more units done, redrawing the line if it is time to.

@@ -25,7 +25,7 @@ struct TranscribeCommand: ParsableCommand {
         let model = speaker.model(database: nil)
         let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer(search: searching.search)
         var failed = 0
-        let progress = ProgressLine(unit: "files") { files.count }
+        let progress = ProgressLine.besideResults(unit: "files") { files.count }
         defer { progress.finish() }
         for file in files {
             defer { progress.advance() }

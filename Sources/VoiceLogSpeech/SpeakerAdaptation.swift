@@ -56,8 +56,11 @@ public struct SpeakerAdaptation: Sendable {
     /// - Throws: `SpeechError.adaptationFailed` (too few recordings, none aligned, a tool
     ///   failed), `.adaptationToolMissing`, `.missingPronunciations` for words no dictionary
     ///   can say, `.modelNotFound`.
+    /// How many times `adapt` reports a stage done: pronunciations, features, counts, model.
+    public static let stages = 4
+
     @discardableResult
-    public func adapt(_ recordings: [Recording], writingTo destination: URL) throws -> Outcome {
+    public func adapt(_ recordings: [Recording], writingTo destination: URL, stageDone: () -> Void = {}) throws -> Outcome {
         try model.checkExists()
         try tools.checkInstalled()
         guard recordings.count >= Self.fewestRecordings else {
@@ -72,12 +75,14 @@ public struct SpeakerAdaptation: Sendable {
         defer { try? FileManager.default.removeItem(at: work) }
         let trainingModel = try TrainingModel(model: model, tools: tools, folder: work)
 
-        let (counts, leftOut) = try count(recordings, dictionary: dictionary, trainingModel: trainingModel, in: work)
+        let (counts, leftOut) = try count(recordings, dictionary: dictionary, trainingModel: trainingModel, in: work,
+                                          stageDone: stageDone)
         guard leftOut.count < recordings.count else {
             throw SpeechError.adaptationFailed(reason: "no recording could be aligned with its sentence; check that each "
                 + "file holds the speaker saying its sentence, clearly and whole")
         }
         try writeModel(from: counts, trainingModel: trainingModel, to: destination)
+        stageDone()
         return Outcome(used: recordings.count - leftOut.count, leftOut: leftOut)
     }
 
@@ -85,7 +90,7 @@ public struct SpeakerAdaptation: Sendable {
     /// counts with `bw` how their speech aligns with the model: the folder of counts, and the
     /// names of the recordings that could not be aligned.
     private func count(_ recordings: [Recording], dictionary: PronunciationDictionary, trainingModel: TrainingModel,
-                       in work: URL) throws -> (counts: URL, leftOut: [String]) {
+                       in work: URL, stageDone: () -> Void) throws -> (counts: URL, leftOut: [String]) {
         // Recordings are named by number in the tools' files; messages use their own names.
         let ids = recordings.indices.map { "r\($0)" }
         for (id, recording) in zip(ids, recordings) {
@@ -99,6 +104,7 @@ public struct SpeakerAdaptation: Sendable {
         let sentences = try pronouncedSentences(recordings, dictionary: dictionaryFile)
         let transcription = work.appendingPathComponent("recordings.transcription")
         try Data(zip(ids, sentences).map { "<s> \($1) </s> (\($0))\n" }.joined().utf8).write(to: transcription)
+        stageDone()
 
         // Dithered, as sound cards are: stretches of digital silence (synthetic or edited audio)
         // otherwise give features no speech has, and most recordings fail to align.
@@ -107,12 +113,14 @@ public struct SpeakerAdaptation: Sendable {
             "-raw", "yes", "-input_endian", "little", "-dither", "yes", "-seed", "1",
             "-c", control.path, "-di", work.path, "-do", work.path, "-ei", "raw", "-eo", "mfc",
         ])
+        stageDone()
         let counts = work.appendingPathComponent("counts")
         try FileManager.default.createDirectory(at: counts, withIntermediateDirectories: true)
         let countLog = try countAlignments(trainingModel.countingArguments + [
             "-dictfn", dictionaryFile.path, "-fdictfn", model.acousticModel.appendingPathComponent("noisedict").path,
             "-ctlfn", control.path, "-lsnfn", transcription.path, "-cepdir", work.path, "-accumdir", counts.path,
         ])
+        stageDone()
         let leftOutIDs = Self.unalignedRecordings(in: countLog)
         return (counts, zip(ids, recordings).filter { leftOutIDs.contains($0.0) }.map(\.1.name))
     }
