@@ -59,14 +59,17 @@ public struct RecognizerOptions: Sendable {
     /// The grammar search's settings as PocketSphinx arguments, for the decoder here and for
     /// PocketSphinx's own tools run with the same settings (the benchmark's baseline).
     public var searchArguments: [(String, String)] {
+        Self.pruningArguments(beam: beam, wordBeam: wordBeam, wordInsertionPenalty: wordInsertionPenalty,
+                              languageWeight: languageWeight, topGaussians: topGaussians)
+            + [("-fsgusealtpron", alternativePronunciations ? "yes" : "no")]
+    }
+
+    /// The beams, weights and Gaussians every search takes, as PocketSphinx arguments.
+    static func pruningArguments(beam: Double, wordBeam: Double, wordInsertionPenalty: Double, languageWeight: Double,
+                                 topGaussians: Int) -> [(String, String)] {
         [
-            ("-beam", "\(beam)"),
-            ("-pbeam", "\(beam)"),
-            ("-wbeam", "\(wordBeam)"),
-            ("-wip", "\(wordInsertionPenalty)"),
-            ("-lw", "\(languageWeight)"),
-            ("-topn", "\(topGaussians)"),
-            ("-fsgusealtpron", alternativePronunciations ? "yes" : "no"),
+            ("-beam", "\(beam)"), ("-pbeam", "\(beam)"), ("-wbeam", "\(wordBeam)"),
+            ("-wip", "\(wordInsertionPenalty)"), ("-lw", "\(languageWeight)"), ("-topn", "\(topGaussians)"),
         ]
     }
 }
@@ -91,14 +94,8 @@ public struct LanguageModelSearch: Sendable {
 
     /// The n-gram search's settings as PocketSphinx arguments; `topGaussians` as the grammar's.
     public func searchArguments(topGaussians: Int) -> [(String, String)] {
-        [
-            ("-beam", "\(beam)"),
-            ("-pbeam", "\(beam)"),
-            ("-wbeam", "\(wordBeam)"),
-            ("-wip", "\(wordInsertionPenalty)"),
-            ("-lw", "\(languageWeight)"),
-            ("-topn", "\(topGaussians)"),
-            ("-lm", model.path),
-        ]
+        RecognizerOptions.pruningArguments(beam: beam, wordBeam: wordBeam, wordInsertionPenalty: wordInsertionPenalty,
+                                           languageWeight: languageWeight, topGaussians: topGaussians)
+            + [("-lm", model.path)]
     }
 }
