@@ -27,6 +27,9 @@ public struct Grammar: Sendable {
     public var glueWords: Set<String> { words(of: "glue") }
     /// Words that turn a sentence into something that did not happen ("not", "forgot").
     public var negationWords: Set<String> { words(of: "negation") }
+    /// Words that, right after a negation that follows the entries, make it a remark about
+    /// them ("not great", "no reaction") rather than a negation.
+    public var remarkWords: Set<String> { words(of: "remarks") }
 
     /// The phrases of a list, each as one string of its words.
     public func words(of list: String) -> Set<String> {
@@ -37,7 +40,7 @@ public struct Grammar: Sendable {
     public var questionWords: Set<String> { words(of: "question") }
 
     /// Lists that shape a sentence rather than name a value.
-    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists"]
+    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists", "remarks"]
 }
 
 /// A `list`: spoken phrases, each standing for a value and optional extra field values.

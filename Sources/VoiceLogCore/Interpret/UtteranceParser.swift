@@ -10,6 +10,7 @@ public final class UtteranceParser: Sendable {
     private let fillerWords: Set<String>
     private let glueWords: Set<String>
     private let negationWords: Set<String>
+    private let remarkWords: Set<String>
     private let questionWords: Set<String>
     private let spelling: SpellingCorrector
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
@@ -22,6 +23,7 @@ public final class UtteranceParser: Sendable {
         fillerWords = grammar.fillerWords
         glueWords = grammar.glueWords
         negationWords = grammar.negationWords
+        remarkWords = grammar.remarkWords
         questionWords = grammar.questionWords
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary)
     }
@@ -56,8 +58,9 @@ public final class UtteranceParser: Sendable {
         let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
         let (matches, ignored) = bestSplit(context)
         let ignoredWords = ignored.map { tokens[$0].text }
-        if let negation = ignoredWords.first(where: negationWords.contains) {
-            return unrecognized("'\(negation)' says this did not happen, so there is nothing to log. Please say what did happen.")
+        if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
+           !isRemark(negation, matches: matches, tokens: tokens, input: input) {
+            return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
         }
         if matches.isEmpty {
             return unrecognized("No entry recognised. Try a sentence such as 'glucose 6.2 after dinner', 'fed 120 ml formula' or 'mild headache'.")
@@ -167,6 +170,18 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The split of the tokens into entries and skipped words with the highest score.
+    /// Whether the negation at `index` comes after every entry and after a break in the sentence
+    /// (",", ".", "!", ";") and before a word of the `remarks` list: a remark about what was
+    /// logged ("a1c 64, not great", "hypo 2.7!! don't panic"), not a negation of it.
+    private func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String) -> Bool {
+        guard let lastEnd = matches.map(\.end).max(), lastEnd > 0, index >= lastEnd, index + 1 < tokens.count,
+              remarkWords.contains(tokens[index + 1].text)
+        else { return false }
+        let scalars = Array(input.unicodeScalars)
+        let between = scalars[min(tokens[lastEnd - 1].end, tokens[index].start)..<tokens[index].start]
+        return between.contains { ",.!;".unicodeScalars.contains($0) }
+    }
+
     private func bestSplit(_ context: MatchContext) -> (matches: [EntryMatch], ignored: [Int]) {
         struct Step {
             var score: Int

@@ -58,11 +58,12 @@ struct SpellingCorrector: Sendable {
 }
 
 extension Grammar {
-    /// Every word the grammar can read: its lists, units, number words and the words of its
-    /// templates.
+    /// Every word the grammar can read: its lists (but remarks), units, number words and the
+    /// words of its templates.
     var vocabulary: Set<String> {
         var words: Set<String> = []
-        for list in lists.values { for phrase in list.phrases { words.formUnion(phrase.words) } }
+        // Remarks are read only right after a negation: "butter" is not a slip for "better".
+        for list in lists.values where list.name != "remarks" { for phrase in list.phrases { words.formUnion(phrase.words) } }
         for group in unitGroups.values { for unit in group.units { for phrase in unit.phrases { words.formUnion(phrase) } } }
         let numbers = numberWords
         for table in [numbers.digits, numbers.teens, numbers.tens, numbers.scales] { words.formUnion(table.keys) }
