@@ -8,4 +8,6 @@ enum EntryListFormat: String, ExpressibleByArgument, CaseIterable {
     case jsonl
     /// A header, then one row per entry.
     case csv
+    /// A JSON array of Nightscout treatments (export only).
+    case nightscout
 }

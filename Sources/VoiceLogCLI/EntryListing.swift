@@ -14,6 +14,8 @@ struct EntryListing {
         switch format {
         case .csv:
             return EntryTable(entries: entries, withOffsets: withOffsets).csv()
+        case .nightscout:
+            return NightscoutTreatments(entries: entries).render().json
         case .jsonl:
             return entries.map { $0.json(withOffset: withOffsets).serialized() + "\n" }.joined()
         case .text:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VoiceLogStorage
 
 /// `voicelog export`: every stored entry as CSV, for a spreadsheet or another program, or the
@@ -11,7 +12,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var storage: StorageOptions
 
-    @Option(name: .long, help: "Output format: csv (current entries) or jsonl (a complete backup: utterances, entries, revisions, undo marks).")
+    @Option(name: .long, help: "Output format: csv (current entries), jsonl (a complete backup: utterances, entries, revisions, undo marks) or nightscout (treatments for Nightscout's API).")
     var format: EntryListFormat = .csv
 
     func validate() throws {
@@ -28,6 +29,12 @@ struct ExportCommand: ParsableCommand {
                 try StandardOutput.write(line + "\n")
                 if !first { progress.advance() }
                 first = false
+            }
+        } else if format == .nightscout {
+            let (json, leftOut) = NightscoutTreatments(entries: try database.entries()).render()
+            try StandardOutput.write(json)
+            if leftOut > 0 {
+                FileHandle.standardError.write(Data("\(leftOut) entr\(leftOut == 1 ? "y" : "ies") of kinds Nightscout has no treatment for left out (it takes glucose, carbs, insulin, notes and activity).\n".utf8))
             }
         } else {
             try StandardOutput.write(EntryListing(entries: database.entries(), format: format, withOffsets: true).render())

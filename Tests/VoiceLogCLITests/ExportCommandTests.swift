@@ -93,6 +93,32 @@ import Testing
         #expect(backup.contains(#""utc_offset": "\#(offset)""#), "\(backup)")
     }
 
+    /// Each treatment has what Nightscout's API requires (`eventType`, `created_at` in ISO 8601
+    /// with an offset) and its numeric fields as numbers; kinds it has no treatment for are
+    /// counted on standard error.
+    @Test func nightscoutTreatments() throws {
+        let (folder, path) = try Self.database(["bg 5.4, 30g carbs, 4u novorapid", "bs 142 mg/dl", "note felt dizzy",
+                                                "ran 5k in 30 mins", "bp 120/80"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try Voicelog.run(["export", "--db", path, "--format", "nightscout"])
+        #expect(run.status == 0)
+        #expect(run.errorText == "1 entry of kinds Nightscout has no treatment for left out (it takes glucose, carbs, insulin, notes and activity).\n")
+        let treatments = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        #expect(treatments.map { $0["eventType"] as? String } == ["BG Check", "Carb Correction", "Correction Bolus", "BG Check", "Note", "Exercise"])
+        for treatment in treatments {
+            #expect((treatment["created_at"] as? String)?.hasSuffix("+00:00") == true)
+            #expect(treatment["enteredBy"] as? String == "voicelog")
+            for field in ["glucose", "carbs", "insulin", "duration"] where treatment[field] != nil {
+                #expect(treatment[field] is NSNumber, "\(field) of \(treatment)")
+            }
+        }
+        #expect(treatments[3]["units"] as? String == "mg/dl" && treatments[0]["units"] as? String == "mmol")
+        #expect(treatments[2]["insulin"] as? Double == 4)
+        let empty = try Self.database([])
+        defer { try? FileManager.default.removeItem(atPath: empty.folder) }
+        #expect(try Voicelog.run(["export", "--db", empty.path, "--format", "nightscout"]).output == "[]\n")
+    }
+
     @Test func backupRestoresByteForByteAndOnlyOnce() throws {
         let (folder, path) = try Self.database(["glucose 6.2 after dinner", "bp 135/85 hr 70", "note =HYPERLINK(\"x\") café"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
