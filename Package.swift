@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "VoiceLog",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "voicelog", targets: ["voicelog"]),
         .library(name: "VoiceLogCore", targets: ["VoiceLogCore"]),
@@ -11,6 +11,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Grammar model, text normalisation, matching, interpretation and feasibility: no I/O.
@@ -24,7 +30,10 @@ let package = Package(
         // SQLite storage shared by every program that writes entries.
         .target(
             name: "VoiceLogStorage",
-            dependencies: ["VoiceLogCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "VoiceLogCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["SCHEMA.md"]
         ),
 
@@ -39,12 +48,37 @@ let package = Package(
         // Debian's libedit: line editing and history at the review prompt.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
+        // The path every front end shares: speech, parse, check, and store what is `ok`.
+        .target(
+            name: "VoiceLogPipeline",
+            dependencies: ["VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech"]
+        ),
+
+        // `voicelog serve`: the HTTP API and the Wyoming server, over the pipeline.
+        .target(
+            name: "VoiceLogService",
+            dependencies: [
+                "VoiceLogPipeline",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+
         // Commands of the `voicelog` tool, kept in a library so tests can call them.
         .target(
             name: "VoiceLogCLI",
             dependencies: [
-                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "CEditLine",
+                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "VoiceLogPipeline",
+                "VoiceLogService", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(name: "voicelog", dependencies: ["VoiceLogCLI"]),
@@ -53,10 +87,11 @@ let package = Package(
         .executableTarget(
             name: "voicelog-bench",
             dependencies: [
-                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "VoiceLogCLI",
+                "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "VoiceLogPipeline", "VoiceLogCLI",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            exclude: ["service"]
         ),
 
         .testTarget(
@@ -65,8 +100,12 @@ let package = Package(
             resources: [.copy("Corpus")]
         ),
         .testTarget(name: "VoiceLogStorageTests", dependencies: ["VoiceLogStorage", "VoiceLogCore", "VoiceLogGrammars"]),
+        .testTarget(
+            name: "VoiceLogServiceTests",
+            dependencies: ["VoiceLogService", "VoiceLogPipeline", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
         .testTarget(name: "VoiceLogSpeechTests", dependencies: ["VoiceLogSpeech", "VoiceLogCore", "VoiceLogGrammars"]),
         // The review tests drive the built `voicelog` binary at a pseudo-terminal.
-        .testTarget(name: "VoiceLogCLITests", dependencies: ["VoiceLogCLI", "voicelog"], exclude: ["review_pty.py"]),
+        .testTarget(name: "VoiceLogCLITests", dependencies: ["VoiceLogCLI", "VoiceLogPipeline", "voicelog"], exclude: ["review_pty.py"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import VoiceLogCLI
 import VoiceLogGrammars
+import VoiceLogPipeline
 import VoiceLogSpeech
 
 /// Speech with the grammar compiled from `Grammars/`, on the fixtures of `AudioFixtures/`, with

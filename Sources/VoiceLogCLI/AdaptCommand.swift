@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VoiceLogGrammars
+import VoiceLogPipeline
 import VoiceLogSpeech
 
 /// `voicelog adapt`: adapts the acoustic model to one speaker from recordings of known

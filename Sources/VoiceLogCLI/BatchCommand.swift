@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// `voicelog batch FILE|-`: one result a line for each utterance a line, storing each `ok`
@@ -19,17 +20,16 @@ struct BatchCommand: ParsableCommand {
     var input: String
 
     func run() throws {
-        let grammar = try parsing.loadGrammar()
-        let parser = UtteranceParser(grammar: grammar)
+        let pipeline = EntryPipeline(grammar: try parsing.loadGrammar())
         let now = parsing.referenceTime()
-        let recorder = try recording.recorder(source: .batch, grammar: grammar, now: now)
+        let recorder = try recording.recorder(source: .batch, pipeline: pipeline, now: now)
         let source = InputSource(path: input)
         let lines = try source.lines()
         let progress = ProgressLine.besideResults(unit: "lines") { source.lineCount() }
         var unstored = UnstoredUtterances()
         for line in lines {
-            if case .failed(let reason)? = recorder.record(parser.parse(line, now: now), referenceTime: now) {
-                unstored.add(line, referenceTime: now, reason: reason)
+            if case .failed(let error)? = recorder.record(pipeline.parse(line, now: now), referenceTime: now) {
+                unstored.add(line, referenceTime: now, reason: error.description)
             }
             progress.advance()
         }

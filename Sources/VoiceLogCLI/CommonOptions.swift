@@ -1,6 +1,7 @@
 import ArgumentParser
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogPipeline
 
 /// Options every parsing command shares: the reference clock and where the grammar is.
 struct ParsingOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// `voicelog delete ENTRY_ID`: takes a stored entry out of the listings. The deletion is the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogSpeech
 
 /// `voicelog dictate`: speech from a WAV file, raw PCM on standard input or the microphone,
@@ -49,7 +50,8 @@ struct DictateCommand: ParsableCommand {
 
     func run() throws {
         let grammar = try parsing.loadGrammar()
-        let parser = UtteranceParser(grammar: grammar)
+        let pipeline = EntryPipeline(grammar: grammar)
+        let parser = pipeline.parser
         let model = speaker.model(database: recording.storage.db)
         // loading takes seconds: say so at a terminal, so that the wait is not a silence
         let loading = isatty(STDERR_FILENO) == 1
@@ -69,24 +71,15 @@ struct DictateCommand: ParsableCommand {
             try Interruption.exitIfHappened()
             return
         }
-        let recorder = try recording.recorder(source: .voice, grammar: grammar, now: parsing.referenceTime())
+        let recorder = try recording.recorder(source: .voice, pipeline: pipeline, now: parsing.referenceTime())
         var unstored = UnstoredUtterances()
         func handle(_ transcript: Transcript) {
             guard !transcript.isEmpty else { return }
             let now = parsing.referenceTime()
-            var result = parser.parse(transcript.text, now: now)
-            if !transcript.isAccepted(minimumConfidence: minimumConfidence), result.status == .ok {
-                // not sure what was said: nothing is offered as an entry (the words heard are
-                // in the transcript and the message)
-                result.status = .unrecognized
-                result.entries = []
-                let heard = transcript.confidence.map { " (confidence \(JSONValue.format(($0 * 100).rounded() / 100)))" } ?? ""
-                result.problems.append(Problem(field: nil, severity: .error,
-                                               message: "Not sure '\(transcript.text)' was heard right\(heard); please say it again."))
-            }
+            let result = pipeline.parse(transcript, now: now, minimumConfidence: minimumConfidence)
             let outcome = recorder.record(result, referenceTime: now, alternatives: transcript.alternatives, audioFile: audioName,
                                           extra: [("transcript", .object(transcript.jsonMembers))])
-            if case .failed(let reason)? = outcome { unstored.add(transcript.text, referenceTime: now, reason: reason) }
+            if case .failed(let error)? = outcome { unstored.add(transcript.text, referenceTime: now, reason: error.description) }
         }
         try listen(with: recognizer) { transcript in
             handle(transcript)

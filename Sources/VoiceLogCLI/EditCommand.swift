@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// `voicelog edit ENTRY_ID EDIT...`: corrects a stored entry with an edit in the review

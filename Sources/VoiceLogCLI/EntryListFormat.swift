@@ -10,4 +10,6 @@ enum EntryListFormat: String, ExpressibleByArgument, CaseIterable {
     case csv
     /// A JSON array of Nightscout treatments (export only).
     case nightscout
+    /// A FHIR R4 Bundle of Observations and MedicationStatements (export only).
+    case fhir
 }

@@ -1,4 +1,5 @@
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// Stored entries written in one of the listing formats.
@@ -16,6 +17,8 @@ struct EntryListing {
             return EntryTable(entries: entries, withOffsets: withOffsets).csv()
         case .nightscout:
             return NightscoutTreatments(entries: entries).render().json
+        case .fhir:
+            return FHIRBundle(entries: entries, timestamp: SystemClock.nowWithOffset()).render().json
         case .jsonl:
             return entries.map { $0.json(withOffset: withOffsets).serialized() + "\n" }.joined()
         case .text:

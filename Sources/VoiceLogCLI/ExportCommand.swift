@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// `voicelog export`: every stored entry as CSV, for a spreadsheet or another program, or the
@@ -12,11 +13,11 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var storage: StorageOptions
 
-    @Option(name: .long, help: "Output format: csv (current entries), jsonl (a complete backup: utterances, entries, revisions, undo marks) or nightscout (treatments for Nightscout's API).")
+    @Option(name: .long, help: "Output format: csv (current entries), jsonl (a complete backup: utterances, entries, revisions, undo marks) nightscout (treatments for Nightscout's API) or fhir (a FHIR R4 Bundle of Observations and MedicationStatements).")
     var format: EntryListFormat = .csv
 
     func validate() throws {
-        if format == .text { throw ValidationError("'export' writes csv or jsonl; use 'list' to read entries.") }
+        if format == .text { throw ValidationError("'export' writes csv, jsonl, nightscout or fhir; use 'list' to read entries.") }
     }
 
     func run() throws {
@@ -33,12 +34,20 @@ struct ExportCommand: ParsableCommand {
         } else if format == .nightscout {
             let (json, leftOut) = NightscoutTreatments(entries: try database.entries()).render()
             try StandardOutput.write(json)
-            if leftOut > 0 {
-                FileHandle.standardError.write(Data("\(leftOut) entr\(leftOut == 1 ? "y" : "ies") of kinds Nightscout has no treatment for left out (it takes glucose, carbs, insulin, notes and activity).\n".utf8))
-            }
+            Self.reportLeftOut(leftOut, "Nightscout has no treatment for left out (it takes glucose, carbs, insulin, notes and activity)")
+        } else if format == .fhir {
+            let (json, leftOut) = FHIRBundle(entries: try database.entries(), timestamp: SystemClock.nowWithOffset()).render()
+            try StandardOutput.write(json)
+            Self.reportLeftOut(leftOut, "FHIR has no resource for here left out (it takes measurements and medicines)")
         } else {
             try StandardOutput.write(EntryListing(entries: database.entries(), format: format, withOffsets: true).render())
         }
         try StandardOutput.finish()
+    }
+
+    /// "3 entries of kinds NAME..." on standard error, when some were left out.
+    private static func reportLeftOut(_ count: Int, _ why: String) {
+        guard count > 0 else { return }
+        FileHandle.standardError.write(Data("\(count) entr\(count == 1 ? "y" : "ies") of kinds \(why).\n".utf8))
     }
 }

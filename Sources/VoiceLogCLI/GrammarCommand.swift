@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 
 /// `voicelog grammar --jsgf | --arpa`: prints the speech grammar compiled from `Grammars/`, or
 /// the n-gram language model built from it.

@@ -23,7 +23,9 @@ struct ListCommand: ParsableCommand {
     /// A kind the grammar (built in, or `VOICELOG_GRAMMARS`) does not define is a usage error
     /// that lists the kinds it does.
     func validate() throws {
-        if format == .nightscout { throw ValidationError("'list' writes text, jsonl or csv; Nightscout treatments come from 'export --format nightscout'.") }
+        if format == .nightscout || format == .fhir {
+            throw ValidationError("'list' writes text, jsonl or csv; Nightscout treatments and FHIR bundles come from 'export --format \(format.rawValue)'.")
+        }
         if let kind {
             let kinds = try ParsingOptions.grammar(folder: nil).kinds.map(\.name).sorted()
             if !kinds.contains(kind) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 
 /// `voicelog parse TEXT`: shows what one utterance was understood as.
 struct ParseCommand: ParsableCommand {

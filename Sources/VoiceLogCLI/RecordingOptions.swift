@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// Options of the commands that parse a run of utterances and store the `ok` ones (`batch`,
@@ -17,9 +18,10 @@ struct RecordingOptions: ParsableArguments {
         if format == .json { throw ValidationError("Results are written as text or jsonl (one JSON object a line).") }
     }
 
-    /// A recorder for utterances from `source`, with no database on a dry run.
-    func recorder(source: UtteranceSource, grammar: Grammar, now: LocalDateTime) throws -> UtteranceRecorder {
-        UtteranceRecorder(database: dryRun ? nil : try storage.open(grammar: grammar), source: source, format: format,
+    /// A recorder for utterances from `source` through `pipeline`, with no database on a dry run.
+    func recorder(source: UtteranceSource, pipeline: EntryPipeline, now: LocalDateTime) throws -> UtteranceRecorder {
+        UtteranceRecorder(pipeline: pipeline, database: dryRun ? nil : try storage.open(grammar: pipeline.grammar),
+                          source: source, format: format,
                           renderer: ResultRenderer(now: now, colors: .forStandardOutput))
     }
 }

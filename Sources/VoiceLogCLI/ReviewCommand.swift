@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// `voicelog review FILE|-`: each utterance shown as understood, then stored, edited or

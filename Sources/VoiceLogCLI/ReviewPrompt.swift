@@ -1,4 +1,5 @@
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// Asks about one utterance at a time: shows what was understood, then takes `y`, `e`, `r`,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VoiceLogPipeline
 import VoiceLogSpeech
 
 /// How speech is searched: `--search ngram` (the default: the n-gram model built from the

@@ -5,17 +5,6 @@ import Darwin
 #endif
 import VoiceLogCore
 
-/// The system's local wall-clock time.
-enum SystemClock {
-    static func now() -> LocalDateTime {
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return LocalDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
-    }
-}
-
 enum Environment {
     static func value(_ name: String) -> String? {
         guard let raw = getenv(name) else { return nil }

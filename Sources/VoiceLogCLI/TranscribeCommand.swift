@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogSpeech
 
 /// `voicelog transcribe FILE...`: the words heard in each WAV file.
@@ -44,18 +45,5 @@ struct TranscribeCommand: ParsableCommand {
             if format != .text { print(JSONValue.object(members).serialized()) }
         }
         if failed > 0 { throw ExitCode(1) }
-    }
-}
-
-extension Transcript {
-    /// `text`, `alternatives` and `confidence`, as in a transcription line.
-    var jsonMembers: [(key: String, value: JSONValue)] {
-        [("text", .string(text)), ("alternatives", .array(alternatives.map(JSONValue.string))),
-         ("confidence", confidence.map(JSONValue.number) ?? .null)]
-    }
-
-    /// " (confidence 0.93)", or nothing.
-    var confidenceText: String {
-        confidence.map { " (confidence \(JSONValue.format(($0 * 100).rounded() / 100)))" } ?? ""
     }
 }

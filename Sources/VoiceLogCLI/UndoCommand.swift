@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLogCore
+import VoiceLogPipeline
 import VoiceLogStorage
 
 /// `voicelog undo`: takes the last committed utterance out of the listings. It is kept in the

@@ -15,16 +15,20 @@ extension AppDatabase {
 
     /// How many utterances a backup holds, for a progress line.
     public func utteranceCount() throws -> Int {
-        try perform { try writer.read { try UtteranceRecord.fetchCount($0) } }
+        try perform { try writer.read { try UtteranceRecord.filter(Column("account_id") == account).fetchCount($0) } }
     }
 
-    /// Writes the backup a line at a time (header first, then one line an utterance with its
-    /// entries and every revision, in id order), each value as stored, from one snapshot.
+    /// The columns of `utterance` a backup holds: all but whose it is, which a restore sets.
+    private static let backupColumns = "id, text, source, created_at, reference_time, alternatives, audio_file, undone_at, utc_offset"
+
+    /// Writes the account's backup a line at a time (header first, then one line an utterance
+    /// with its entries and every revision, in id order), each value as stored, from one snapshot.
     public func writeBackup(_ line: (String) throws -> Void) throws {
         try perform {
             try writer.read { db in
                 try line(Self.backupHeader)
-                let utterances = try Row.fetchCursor(db, sql: "SELECT * FROM utterance ORDER BY id")
+                let utterances = try Row.fetchCursor(
+                    db, sql: "SELECT \(Self.backupColumns) FROM utterance WHERE account_id = ? ORDER BY id", arguments: [account])
                 while let utterance = try utterances.next() {
                     try line(Self.backupLine(utterance, db).serialized())
                 }
@@ -73,7 +77,7 @@ extension AppDatabase {
         public var alreadyThere = 0
     }
 
-    /// Restores a backup (its lines, header first) in one transaction: every utterance with its
+    /// Restores a backup (its lines, header first) into the account's log in one transaction: every utterance with its
     /// ids, entries and revisions as they were, so that a backup of the result is the same
     /// file. An utterance the store already holds exactly so is skipped (restoring twice adds
     /// nothing); one whose id holds something else, or any malformed line, restores nothing
@@ -111,14 +115,20 @@ extension AppDatabase {
               let id = (utterance["id"] as? NSNumber)?.int64Value
         else { throw RestoreProblem(reason: "not an utterance line: {\"utterance\": {\"id\": ...}, \"entries\": [...]}") }
 
-        if let stored = try Row.fetchOne(db, sql: "SELECT * FROM utterance WHERE id = ?", arguments: [id]) {
-            guard try Self.backupLine(stored, db).serialized() == line else {
+        if let owner = try Int64.fetchOne(db, sql: "SELECT account_id FROM utterance WHERE id = ?", arguments: [id]) {
+            guard owner == account,
+                  let stored = try Row.fetchOne(db, sql: "SELECT \(Self.backupColumns) FROM utterance WHERE id = ?", arguments: [id]),
+                  try Self.backupLine(stored, db).serialized() == line
+            else {
                 throw RestoreProblem(reason: "utterance \(id) is already stored with other contents; restore into an empty database")
             }
             outcome.alreadyThere += 1
             return
         }
-        try insert(into: "utterance", utterance, db)
+        if utterance["account_id"] != nil { throw RestoreProblem(reason: "utterance has no column 'account_id' in a backup") }
+        var owned = utterance
+        owned["account_id"] = NSNumber(value: account)
+        try insert(into: "utterance", owned, db)
         outcome.utterances += 1
         for entry in entries {
             guard let revisions = entry["revisions"] as? [[String: Any]], let first = revisions.first,

@@ -77,10 +77,9 @@ extension AppDatabase {
 
     /// The row of an entry that may get a new revision, and its utterance's UTC offset.
     private func revisable(_ entryID: Int64, _ db: Database) throws -> (EntryRecord, UTCOffset) {
-        guard let record = try EntryRecord.fetchOne(db, key: entryID) else { throw StorageError.noSuchEntry(id: entryID) }
+        let (record, utterance) = try ownEntry(entryID, db)
         if record.deletedAt != nil { throw StorageError.entryDeleted(id: entryID) }
-        let utterance = try UtteranceRecord.fetchOne(db, key: record.utteranceID)
-        if utterance?.undoneAt != nil { throw StorageError.entryUndone(id: entryID) }
-        return (record, utterance?.offset ?? .utc)
+        if utterance.undoneAt != nil { throw StorageError.entryUndone(id: entryID) }
+        return (record, utterance.offset)
     }
 }

@@ -8,6 +8,7 @@ extension AppDatabase {
         public static let v2 = "v2-index-entry-kind-time"
         public static let v3 = "v3-utterance-utc-offset"
         public static let v4 = "v4-entry-deleted-at"
+        public static let v5 = "v5-accounts-and-tokens"
     }
 
     /// The migrator that defines the schema.
@@ -26,6 +27,9 @@ extension AppDatabase {
         }
         migrator.registerMigration(Migration.v4) { db in
             try addDeletion(db)
+        }
+        migrator.registerMigration(Migration.v5) { db in
+            try addAccounts(db)
         }
         return migrator
     }
@@ -65,6 +69,40 @@ extension AppDatabase {
             END;
             CREATE TRIGGER entry_deletion_is_kept BEFORE UPDATE ON entry WHEN OLD.deleted_at IS NOT NULL BEGIN
                 SELECT RAISE(ABORT, 'A deleted entry is kept as it was: log the entry again instead.');
+            END;
+            """)
+    }
+
+    /// `account` and `account_token`, and `utterance.account_id`: whose log an utterance is in.
+    /// Account 1, `local`, is the command line's; utterances stored before are its. A token is
+    /// kept only as the SHA-256 of its text.
+    private static func addAccounts(_ db: Database) throws {
+        try db.create(table: "account") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).notNull().unique().check(sql: "length(name) > 0")
+            t.column("created_at", .datetime).notNull()
+        }
+        try db.execute(sql: "INSERT INTO account (id, name, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)",
+                       arguments: [AppDatabase.localAccount, AppDatabase.localAccountName])
+        try db.create(table: "account_token") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("account_id", .integer).notNull().indexed().references("account")
+            t.column("sha256", .text).notNull().unique().check(sql: "length(sha256) = 64")
+            t.column("created_at", .datetime).notNull()
+        }
+        try db.alter(table: "utterance") { t in
+            t.add(column: "account_id", .integer).notNull().defaults(to: AppDatabase.localAccount).references("account")
+        }
+        try db.create(index: "utterance_on_account", on: "utterance", columns: ["account_id", "id"])
+        try db.execute(sql: """
+            DROP TRIGGER utterance_words_are_kept;
+            CREATE TRIGGER utterance_words_are_kept BEFORE UPDATE ON utterance
+            WHEN NEW.id IS NOT OLD.id OR NEW.text IS NOT OLD.text OR NEW.source IS NOT OLD.source
+                OR NEW.created_at IS NOT OLD.created_at OR NEW.reference_time IS NOT OLD.reference_time
+                OR NEW.alternatives IS NOT OLD.alternatives OR NEW.audio_file IS NOT OLD.audio_file
+                OR NEW.utc_offset IS NOT OLD.utc_offset OR NEW.account_id IS NOT OLD.account_id
+            BEGIN
+                SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
             END;
             """)
     }

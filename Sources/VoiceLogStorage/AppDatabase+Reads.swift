@@ -3,10 +3,23 @@ import VoiceLogCore
 
 // Reads: entries in their current revision, from utterances that are not undone.
 extension AppDatabase {
-    /// Listed entries (not deleted, of utterances not undone), optionally of one kind and from a time on, in time order (then by id).
-    public func entries(kind: String? = nil, since: LocalDateTime? = nil) throws -> [StoredEntry] {
-        var conditions = ["utterance.undone_at IS NULL", "entry.deleted_at IS NULL"]
-        var arguments = StatementArguments()
+    /// Where a page of entries ends: the last entry's time and id.
+    public struct EntryPosition: Hashable, Sendable {
+        public var time: LocalDateTime
+        public var id: Int64
+
+        public init(time: LocalDateTime, id: Int64) {
+            self.time = time
+            self.id = id
+        }
+    }
+
+    /// Listed entries (not deleted, of utterances not undone), in time order (then by id):
+    /// optionally of one kind, from `since` and before `until`, after a position, at most `limit`.
+    public func entries(kind: String? = nil, since: LocalDateTime? = nil, until: LocalDateTime? = nil,
+                        after position: EntryPosition? = nil, limit: Int? = nil) throws -> [StoredEntry] {
+        var conditions = ["utterance.account_id = ?", "utterance.undone_at IS NULL", "entry.deleted_at IS NULL"]
+        var arguments: StatementArguments = [account]
         if let kind {
             conditions.append("entry.kind = ?")
             arguments += [kind]
@@ -15,10 +28,19 @@ extension AppDatabase {
             conditions.append("entry.time >= ?")
             arguments += [since.description]
         }
+        if let until {
+            conditions.append("entry.time < ?")
+            arguments += [until.description]
+        }
+        if let position {
+            conditions.append("(entry.time > ? OR (entry.time = ? AND entry.id > ?))")
+            arguments += [position.time.description, position.time.description, position.id]
+        }
         let sql = """
             SELECT entry.*, utterance.utc_offset FROM entry JOIN utterance ON utterance.id = entry.utterance_id
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY entry.time, entry.id
+            \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
             """
         return try perform {
             try writer.read { db in
@@ -33,27 +55,28 @@ extension AppDatabase {
     public func lastUtterance() throws -> StoredUtterance? {
         try perform {
             try writer.read { db in
-                try UtteranceRecord.filter(Column("undone_at") == nil).order(Column("id").desc).fetchOne(db)
+                try UtteranceRecord.filter(Column("undone_at") == nil && Column("account_id") == account)
+                    .order(Column("id").desc).fetchOne(db)
                     .map { try storedUtterance($0, db) }
             }
         }
     }
 
-    /// Any utterance by id, undone or not.
+    /// Any of the account's utterances by id, undone or not.
     public func utterance(id: Int64) throws -> StoredUtterance? {
         try perform {
             try writer.read { db in
-                try UtteranceRecord.fetchOne(db, key: id).map { try storedUtterance($0, db) }
+                try ownUtterance(id, db).map { try storedUtterance($0, db) }
             }
         }
     }
 
-    /// An entry in its current revision, deleted or not, by id.
+    /// An entry of the account's in its current revision, deleted or not, by id.
     public func entry(id: Int64) throws -> StoredEntry {
         try perform {
             try writer.read { db in
-                guard let record = try EntryRecord.fetchOne(db, key: id) else { throw StorageError.noSuchEntry(id: id) }
-                return try StoredEntry(record, utcOffset: try UtteranceRecord.fetchOne(db, key: record.utteranceID)?.offset ?? .utc)
+                let (record, utterance) = try ownEntry(id, db)
+                return try StoredEntry(record, utcOffset: utterance.offset)
             }
         }
     }
@@ -62,8 +85,8 @@ extension AppDatabase {
     public func revisions(ofEntry id: Int64) throws -> [StoredEntry] {
         try perform {
             try writer.read { db in
-                guard let entry = try EntryRecord.fetchOne(db, key: id) else { throw StorageError.noSuchEntry(id: id) }
-                let offset = try UtteranceRecord.fetchOne(db, key: entry.utteranceID)?.offset ?? .utc
+                let (entry, utterance) = try ownEntry(id, db)
+                let offset = utterance.offset
                 return try EntryRevisionRecord
                     .filter(Column("entry_id") == id)
                     .order(Column("revision"))
@@ -78,6 +101,11 @@ extension AppDatabase {
         }
     }
 
+    /// Reads from the database once: it throws when the store cannot be read.
+    public func ping() throws {
+        try perform { try writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") } }
+    }
+
     /// How many utterances and entries the file holds, undone ones included.
     public func counts() throws -> (utterances: Int, entries: Int, revisions: Int) {
         try perform {
@@ -85,6 +113,19 @@ extension AppDatabase {
                 (try UtteranceRecord.fetchCount(db), try EntryRecord.fetchCount(db), try EntryRevisionRecord.fetchCount(db))
             }
         }
+    }
+
+    /// The account's utterance with this id, if there is one.
+    func ownUtterance(_ id: Int64, _ db: Database) throws -> UtteranceRecord? {
+        try UtteranceRecord.fetchOne(db, key: id).flatMap { $0.accountID == account ? $0 : nil }
+    }
+
+    /// The account's entry with this id and its utterance; another account's is no such entry.
+    func ownEntry(_ id: Int64, _ db: Database) throws -> (EntryRecord, UtteranceRecord) {
+        guard let record = try EntryRecord.fetchOne(db, key: id),
+              let utterance = try ownUtterance(record.utteranceID, db)
+        else { throw StorageError.noSuchEntry(id: id) }
+        return (record, utterance)
     }
 
     /// The utterance of a row, with its entries in their current revision.

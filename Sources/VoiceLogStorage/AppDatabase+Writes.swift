@@ -62,12 +62,30 @@ extension AppDatabase {
         try perform {
             try writer.write { db in
                 guard var record = try UtteranceRecord
-                    .filter(Column("undone_at") == nil)
+                    .filter(Column("undone_at") == nil && Column("account_id") == account)
                     .order(Column("id").desc)
                     .fetchOne(db)
                 else { return nil }
                 record.undoneAt = date
                 try record.update(db, columns: ["undone_at"])
+                return try storedUtterance(record, db)
+            }
+        }
+    }
+
+    /// Marks one of the account's utterances undone, as ``undoLastUtterance(at:)`` does; one
+    /// undone before stays as it was.
+    ///
+    /// - Throws: ``StorageError/noSuchUtterance(id:)`` when the account has no such utterance.
+    @discardableResult
+    public func undo(utteranceID: Int64, at date: Date = Date()) throws -> StoredUtterance {
+        try perform {
+            try writer.write { db in
+                guard var record = try ownUtterance(utteranceID, db) else { throw StorageError.noSuchUtterance(id: utteranceID) }
+                if record.undoneAt == nil {
+                    record.undoneAt = date
+                    try record.update(db, columns: ["undone_at"])
+                }
                 return try storedUtterance(record, db)
             }
         }
@@ -96,7 +114,8 @@ extension AppDatabase {
             id: nil, text: utterance.text, source: utterance.source, createdAt: date,
             referenceTime: utterance.referenceTime.description,
             alternatives: JSONValue.array(utterance.alternatives.map(JSONValue.string)).serialized(),
-            audioFile: utterance.audioFile, undoneAt: nil, utcOffset: utterance.utcOffset.description)
+            audioFile: utterance.audioFile, undoneAt: nil, utcOffset: utterance.utcOffset.description,
+            accountID: account)
         try record.insert(db)
         let utteranceID = record.id!
         var stored: [StoredEntry] = []

@@ -18,6 +18,13 @@ public struct AppDatabase: Sendable {
     /// The database file, or ":memory:".
     public let path: String
     let busyTimeout: Double
+    /// The account whose log this handle reads and writes: another account's utterances and
+    /// entries are invisible to it, as though absent.
+    public let account: Int64
+
+    /// Account 1: the command line's, and the owner of everything stored before accounts.
+    public static let localAccount: Int64 = 1
+    public static let localAccountName = "local"
 
     /// Wraps a writer made with ``makeConfiguration(busyTimeout:)`` and migrates it.
     ///
@@ -32,7 +39,18 @@ public struct AppDatabase: Sendable {
         self.checker = checker
         self.path = path ?? writer.path
         self.busyTimeout = busyTimeout
+        self.account = Self.localAccount
         try perform { try Self.migrate(writer) }
+    }
+
+    private init(_ database: AppDatabase, account: Int64) {
+        (writer, checker, path, busyTimeout) = (database.writer, database.checker, database.path, database.busyTimeout)
+        self.account = account
+    }
+
+    /// The same store, seen as `account`'s log.
+    public func scoped(to account: Int64) -> AppDatabase {
+        AppDatabase(self, account: account)
     }
 
     /// Opens (or creates, with its folders) the database file at `path` in WAL mode. What it

@@ -27,6 +27,9 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     /// An utterance with no entries was offered.
     case nothingToStore(text: String)
     case noSuchEntry(id: Int64)
+    case noSuchUtterance(id: Int64)
+    /// An account name that cannot be used.
+    case badAccountName(String)
     /// The entry belongs to an undone utterance.
     case entryUndone(id: Int64)
     /// The entry was deleted.
@@ -71,6 +74,10 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             "Not stored: no entry was understood in '\(text)'."
         case .noSuchEntry(let id):
             "There is no entry \(id). List the entries with 'voicelog list' to see their ids."
+        case .noSuchUtterance(let id):
+            "There is no utterance \(id). List the entries with 'voicelog list' to see their utterances."
+        case .badAccountName(let name):
+            "'\(name)' cannot name an account: use 1 to 64 letters, digits, '.', '_' or '-'."
         case .entryUndone(let id):
             "Entry \(id) was undone, so it cannot be edited. Log it again instead."
         case .entryDeleted(let id):

@@ -1,3 +1,3 @@
 import VoiceLogCLI
 
-VoiceLogCommand.main()
+VoiceLogCommand.start()

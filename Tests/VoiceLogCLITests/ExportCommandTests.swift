@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceLogPipeline
 @testable import VoiceLogCLI
 
 /// `voicelog export` and `list` as programs, on a database filled by `voicelog batch`.

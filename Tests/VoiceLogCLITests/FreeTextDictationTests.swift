@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import VoiceLogCLI
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogPipeline
 import VoiceLogSpeech
+@testable import VoiceLogCLI
 
 /// Free text dictated after a note's introduction ("note felt dizzy after the bus ride"):
 /// the generated grammar hears the introduction and marks the rest as free speech, which the

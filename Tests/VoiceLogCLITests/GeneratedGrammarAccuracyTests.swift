@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import VoiceLogCLI
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogPipeline
 import VoiceLogSpeech
+@testable import VoiceLogCLI
 
 /// Decodes speech with the speech grammar compiled from `Grammars/` (what `voicelog dictate`
 /// searches) and prints, per voice, the word error rate and how many utterances give the

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import VoiceLogCLI
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogPipeline
 import VoiceLogSpeech
+@testable import VoiceLogCLI
 
 private typealias Accuracy = GeneratedGrammarAccuracyTests
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import VoiceLogCLI
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogPipeline
 import VoiceLogSpeech
+@testable import VoiceLogCLI
 
 /// The speech grammar compiled from `Grammars/` loads in the real PocketSphinx: no undefined
 /// rule, no `<VOID>`, no word without a pronunciation (the recognizer refuses each of these

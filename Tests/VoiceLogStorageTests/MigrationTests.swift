@@ -36,7 +36,10 @@ struct MigrationTests {
             (try AppDatabase.migrator.appliedIdentifiers(db), try db.indexes(on: "entry").map(\.name),
              try String.fetchOne(db, sql: "PRAGMA journal_mode"))
         }
-        #expect(applied == [AppDatabase.Migration.v1, AppDatabase.Migration.v2, AppDatabase.Migration.v3, AppDatabase.Migration.v4])
+        #expect(applied == [AppDatabase.Migration.v1, AppDatabase.Migration.v2, AppDatabase.Migration.v3, AppDatabase.Migration.v4,
+                            AppDatabase.Migration.v5])
+        // Rows from before accounts are the local account's.
+        #expect(try check.read { try Int64.fetchAll($0, sql: "SELECT DISTINCT account_id FROM utterance") } == [AppDatabase.localAccount])
         #expect(indexes.contains("entry_on_kind_time"))
         #expect(journalMode == "wal")
         // Rows from before v3 get the machine's offset as it migrated.

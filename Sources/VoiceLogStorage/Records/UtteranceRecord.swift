@@ -14,6 +14,8 @@ struct UtteranceRecord: Codable, Hashable {
     var undoneAt: Date?
     /// `+01:00`: the UTC offset in force when it was logged.
     var utcOffset: String
+    /// Whose log it is in.
+    var accountID: Int64
 
     enum CodingKeys: String, CodingKey {
         case id, text, source
@@ -23,6 +25,7 @@ struct UtteranceRecord: Codable, Hashable {
         case audioFile = "audio_file"
         case undoneAt = "undone_at"
         case utcOffset = "utc_offset"
+        case accountID = "account_id"
     }
 }
 

@@ -10,13 +10,18 @@ import VoiceLogStorage
 /// A cell a spreadsheet would run as a formula (one beginning with `=`, `+`, `-`, `@`, a tab
 /// or a carriage return) is written with a single quote before it, and quoted, as OWASP's
 /// "CSV injection" guidance says; entries hold no negative numbers, so no number is changed.
-struct EntryTable {
-    let entries: [StoredEntry]
+public struct EntryTable {
+    public let entries: [StoredEntry]
     /// Times with the UTC offset in force where each entry was logged, as exports write them.
-    let withOffsets: Bool
+    public let withOffsets: Bool
+
+    public init(entries: [StoredEntry], withOffsets: Bool) {
+        self.entries = entries
+        self.withOffsets = withOffsets
+    }
 
     /// The field columns after `id`, `kind` and `time`, in order.
-    static let fieldColumns = [
+    public static let fieldColumns = [
         "value", "unit", "systolic", "diastolic", "pulse", "bpm", "percent",
         "name", "amount_value", "amount_unit", "insulin",
         "method", "volume_ml", "side", "duration_min", "steps", "distance_km", "intensity",
@@ -24,9 +29,9 @@ struct EntryTable {
         "tag", "with", "where", "text",
     ]
 
-    static let columns = ["id", "kind", "time"] + fieldColumns + ["other_fields"]
+    public static let columns = ["id", "kind", "time"] + fieldColumns + ["other_fields"]
 
-    func csv() -> String {
+    public func csv() -> String {
         var lines = [Self.columns.map(Self.cell).joined(separator: ",")]
         let known = Set(Self.fieldColumns)
         for stored in entries {
@@ -55,7 +60,7 @@ struct EntryTable {
 
     /// A cell as written: neutralised if a spreadsheet would take it for a formula, quoted if
     /// it must be.
-    static func cell(_ text: String) -> String {
+    public static func cell(_ text: String) -> String {
         let formula = text.first.map { "=+-@\t\r".contains($0) } ?? false
         let cell = formula ? "'" + text : text
         guard formula || cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }

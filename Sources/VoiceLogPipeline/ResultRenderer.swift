@@ -2,12 +2,17 @@ import VoiceLogCore
 
 /// Writes results the way a person reads them: the words as heard, then each entry in one
 /// line ("Glucose 6.2 mmol/L, after dinner, today 10:00"), then problems.
-struct ResultRenderer {
-    let now: LocalDateTime
-    let colors: TerminalColors
+public struct ResultRenderer: Sendable {
+    public let now: LocalDateTime
+    public let colors: TerminalColors
+
+    public init(now: LocalDateTime, colors: TerminalColors) {
+        self.now = now
+        self.colors = colors
+    }
 
     /// The result in a few lines; `note` follows the status ("edited").
-    func render(_ result: ParseResult, note: String? = nil) -> String {
+    public func render(_ result: ParseResult, note: String? = nil) -> String {
         let noted = note.map { ", " + colors.dim($0) } ?? ""
         var lines = ["\"\(result.input)\"  \(statusLabel(result.status))\(noted)"]
         for (index, entry) in result.entries.enumerated() {
@@ -31,7 +36,7 @@ struct ResultRenderer {
     }
 
     /// "Glucose 6.2 mmol/L, after dinner, today 10:00".
-    func describe(_ entry: Entry) -> String {
+    public func describe(_ entry: Entry) -> String {
         var parts: [String] = []
         var used: Set<String> = ["unit"]
         if let systolic = entry["systolic"]?.number {

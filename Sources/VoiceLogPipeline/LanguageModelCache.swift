@@ -5,9 +5,9 @@ import VoiceLogSpeech
 /// The n-gram language model of a speech grammar, built once and kept in the user's cache
 /// folder (`$XDG_CACHE_HOME/voicelog`, else `~/.cache/voicelog`) under a name made from a hash
 /// of the grammar and the builder's settings: a changed grammar gets a model of its own.
-enum LanguageModelCache {
+public enum LanguageModelCache {
     /// The model's file, built first when the cache lacks it.
-    static func file(for jsgf: String, builder: GrammarLanguageModel = GrammarLanguageModel()) throws -> URL {
+    public static func file(for jsgf: String, builder: GrammarLanguageModel = GrammarLanguageModel()) throws -> URL {
         var folder = folder
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
@@ -26,14 +26,14 @@ enum LanguageModelCache {
         try Data(arpa(for: jsgf, builder: builder).utf8).write(to: text)
         try LanguageModelFile.convert(arpa: text, toBinary: binary)
         if rename(binary.path, file.path) != 0 {
-            throw CLIError("Cannot write the speech language model to \(file.path): \(String(cString: strerror(errno))).")
+            throw PipelineError("Cannot write the speech language model to \(file.path): \(String(cString: strerror(errno))).")
         }
         return file
     }
 
     /// The model as ARPA text. The free-text loop's phone words are left out: notes are heard
     /// by the grammar search, which the n-gram pass leaves them to.
-    static func arpa(for jsgf: String, builder: GrammarLanguageModel = GrammarLanguageModel()) throws -> String {
+    public static func arpa(for jsgf: String, builder: GrammarLanguageModel = GrammarLanguageModel()) throws -> String {
         try builder.arpa(jsgf: jsgf, leavingOut: FreeTextLoop.isLoopWord)
     }
 

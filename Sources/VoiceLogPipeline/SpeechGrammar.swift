@@ -34,7 +34,7 @@ public struct SpeechGrammar {
             pronunciations = try PronunciationDictionary.firstPronunciations(
                 of: words.seen.union(confusable.joined()), base: model.dictionary, extra: self.pronunciations)
         } catch {
-            throw CLIError("\(error) Install Debian's pocketsphinx-en-us.")
+            throw PipelineError("\(error) Install Debian's pocketsphinx-en-us.")
         }
         let freeText = model.languageModel == nil ? nil : FreeTextLoop.jsgf()
         jsgf = JSGFCompiler(grammar: grammar, pronunciation: { pronunciations[$0] }, freeText: freeText).compile()

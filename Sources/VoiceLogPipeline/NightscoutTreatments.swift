@@ -5,11 +5,15 @@ import VoiceLogStorage
 /// (`POST /api/v1/treatments`): glucose readings as finger-stick "BG Check"s, carbs as "Carb
 /// Correction"s, insulin doses as "Correction Bolus"es, notes as "Note"s and activity as
 /// "Exercise". Nightscout has no treatment for the other kinds; they are counted, not written.
-struct NightscoutTreatments {
-    let entries: [StoredEntry]
+public struct NightscoutTreatments {
+    public let entries: [StoredEntry]
+
+    public init(entries: [StoredEntry]) {
+        self.entries = entries
+    }
 
     /// The treatments, and how many entries had none.
-    func render() -> (json: String, leftOut: Int) {
+    public func render() -> (json: String, leftOut: Int) {
         var treatments: [JSONValue] = []
         for stored in entries {
             guard let members = Self.members(of: stored.entry) else { continue }
