@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Grammar model, text normalisation, matching, interpretation and feasibility: no I/O.
@@ -48,6 +50,18 @@ let package = Package(
         // Debian's libedit: line editing and history at the review prompt.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
+        // The PostgreSQL store, for a service on several machines (postgres-nio).
+        .target(
+            name: "VoiceLogPostgres",
+            dependencies: [
+                "VoiceLogCore", "VoiceLogStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+
         // The path every front end shares: speech, parse, check, and store what is `ok`.
         .target(
             name: "VoiceLogPipeline",
@@ -73,7 +87,7 @@ let package = Package(
             name: "VoiceLogCLI",
             dependencies: [
                 "VoiceLogCore", "VoiceLogGrammars", "VoiceLogStorage", "VoiceLogSpeech", "VoiceLogPipeline",
-                "VoiceLogService", "CEditLine",
+                "VoiceLogService", "VoiceLogPostgres", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -103,6 +117,13 @@ let package = Package(
         .testTarget(
             name: "VoiceLogServiceTests",
             dependencies: ["VoiceLogService", "VoiceLogPipeline", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "VoiceLogPostgresTests",
+            dependencies: [
+                "VoiceLogPostgres", "VoiceLogStorage", "VoiceLogCore", "VoiceLogGrammars",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(name: "VoiceLogSpeechTests", dependencies: ["VoiceLogSpeech", "VoiceLogCore", "VoiceLogGrammars"]),
         // The review tests drive the built `voicelog` binary at a pseudo-terminal.

@@ -1,11 +1,11 @@
--- POST /v1/utterances, each a step count no other request has ("steps T00000N"), and count
--- the answers by status, so that what was accepted can be checked against what is stored.
+-- POST /v1/utterances, each a note no other request has ("note load T-N"), and count the
+-- answers by status, so that what was accepted can be checked against what is stored.
 local threads = {}
 local counter = 0
-local id = 0
+local next_id = 0
 setup = function(thread)
-  id = id + 1
-  thread:set("id", id)
+  next_id = next_id + 1
+  thread:set("id", next_id)
   table.insert(threads, thread)
 end
 init = function()
@@ -16,7 +16,7 @@ init = function()
 end
 request = function()
   counter = counter + 1
-  return wrk.format(nil, "/v1/utterances", nil, string.format('{"text": "steps %d"}', id * 1000000 + counter))
+  return wrk.format(nil, "/v1/utterances", nil, string.format('{"text": "note load %d-%d"}', id, counter))
 end
 response = function(status)
   if status == 201 then created = created + 1 else other = other + 1 end

@@ -35,6 +35,6 @@ struct BatchCommand: ParsableCommand {
         }
         progress.finish()
         try lines.finish()
-        if let database = recorder.database { try unstored.check(database: database.path, retry: "batch") }
+        if let database = recorder.database { try unstored.check(database: database.location, retry: "batch") }
     }
 }

@@ -85,7 +85,7 @@ struct DictateCommand: ParsableCommand {
             handle(transcript)
             return true
         }
-        if let database = recorder.database { try unstored.check(database: database.path, retry: "batch") }
+        if let database = recorder.database { try unstored.check(database: database.location, retry: "batch") }
     }
 
     /// Each utterance heard, shown with its confidence and alternatives, then stored, edited,

@@ -21,7 +21,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let database = try storage.open()
+        let database = try storage.openStore()
         if format == .jsonl {
             let progress = ProgressLine(unit: "utterances") { try? database.utteranceCount() }
             defer { progress.finish() }

@@ -38,8 +38,8 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let database = try storage.open()
-        let entries = try database.entries(kind: kind, since: since.flatMap(LocalDateTime.init(iso:)))
+        let entries = try storage.openStore().entries(kind: kind, since: since.flatMap(LocalDateTime.init(iso:)),
+                                                      until: nil, after: nil, limit: nil)
         try StandardOutput.write(EntryListing(entries: entries, format: format).render())
     }
 

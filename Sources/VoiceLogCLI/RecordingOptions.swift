@@ -20,7 +20,7 @@ struct RecordingOptions: ParsableArguments {
 
     /// A recorder for utterances from `source` through `pipeline`, with no database on a dry run.
     func recorder(source: UtteranceSource, pipeline: EntryPipeline, now: LocalDateTime) throws -> UtteranceRecorder {
-        UtteranceRecorder(pipeline: pipeline, database: dryRun ? nil : try storage.open(grammar: pipeline.grammar),
+        UtteranceRecorder(pipeline: pipeline, database: dryRun ? nil : try storage.openStore(grammar: pipeline.grammar),
                           source: source, format: format,
                           renderer: ResultRenderer(now: now, colors: .forStandardOutput))
     }

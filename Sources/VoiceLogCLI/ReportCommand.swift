@@ -37,7 +37,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let from = since.flatMap(LocalDateTime.init(iso:))
         let to = until.flatMap(LocalDateTime.init(iso:))
-        let entries = try storage.open().entries(since: from, until: to)
+        let entries = try storage.openStore().entries(kind: nil, since: from, until: to, after: nil, limit: nil)
         let period = Self.describe(from: from, to: to, entries: entries)
         let html = HealthReport(entries: entries, period: period, generatedAt: SystemClock.nowWithOffset()).html()
         if let out {

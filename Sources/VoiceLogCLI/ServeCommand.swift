@@ -12,7 +12,7 @@ import VoiceLogSpeech
 /// `voicelog serve`: the HTTP API (and, with `--wyoming-port`, a Wyoming server for Home
 /// Assistant) over the same pipeline and store as the commands. SIGTERM or SIGINT stops it
 /// after the requests under way are answered.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the HTTP API (and a Wyoming server for Home Assistant) on this machine."
@@ -47,9 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let pipeline = EntryPipeline(grammar: try parsing.loadGrammar())
-        let database = try storage.open(grammar: pipeline.grammar)
+        let database = try storage.openStore(grammar: pipeline.grammar)
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         var logger = Logger(label: "voicelog")
@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
                                     metrics: ServiceMetrics(registry: registry), speech: speech)
         var services: [any Service] = []
         if let wyomingPort, let speech {
-            let account = try database.account(named: wyomingUser)
+            let account = try database.account(named: wyomingUser, at: Date())
             let (host, user) = (host, wyomingUser)
             services.append(WyomingServer(host: host, port: wyomingPort, pipeline: pipeline, speech: speech,
                                           database: database.scoped(to: account), metrics: server.metrics, logger: logger) { port in
@@ -76,8 +76,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let host = host
         let app = server.application(host: host, port: port, services: services, logger: logger) { port in
-            FileHandle.standardError.write(Data("voicelog: serving http://\(host):\(port) (database \(database.path))\n".utf8))
+            FileHandle.standardError.write(Data("voicelog: serving http://\(host):\(port) (database \(database.location))\n".utf8))
         }
-        try await app.runService()
+        try waitFor { try await app.runService() }
     }
 }

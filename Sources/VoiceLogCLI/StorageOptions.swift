@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogPostgres
 import VoiceLogStorage
 
 /// Where the database is: `--db PATH`, else `VOICELOG_DB`, else the XDG data folder.
@@ -12,7 +13,7 @@ struct StorageOptions: ParsableArguments {
     /// An empty `--db` or `VOICELOG_DB`, or a URL, is a usage error.
     func validate() throws {
         do {
-            _ = try DatabaseLocation.givenPath(explicit: db)
+            _ = try DatabaseLocation.given(explicit: db)
         } catch let error as StorageError {
             throw ValidationError(error.description)
         }
@@ -27,6 +28,15 @@ struct StorageOptions: ParsableArguments {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
         return try AppDatabase.open(path: path, checker: FeasibilityChecker(grammar: grammar))
+    }
+
+    /// The store `--db` names: an SQLite file (opened as ``open(grammar:)`` does) or a
+    /// PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`), migrated on first use.
+    func openStore(grammar: Grammar = BundledGrammar.grammar) throws -> any EntryStore {
+        switch try DatabaseLocation.location(explicit: db) {
+        case .file: return try open(grammar: grammar)
+        case .postgres(let url): return try PostgresStore.open(url, checker: FeasibilityChecker(grammar: grammar))
+        }
     }
 
     /// `name` in the database's folder (`database`: the `--db` value, if any).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VoiceLogStorage
 
 /// `voicelog token create NAME` and `voicelog token list`: the bearer tokens the service
@@ -22,7 +23,7 @@ struct TokenCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            let (token, _) = try storage.open().createToken(forAccount: name)
+            let (token, _) = try storage.openStore().createToken(forAccount: name, at: Date())
             try StandardOutput.write(token + "\n")
         }
     }
@@ -34,7 +35,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var storage: StorageOptions
 
         func run() throws {
-            let lines = try storage.open().accounts().map { "\($0.name)\t\($0.tokens) token\($0.tokens == 1 ? "" : "s")\n" }
+            let lines = try storage.openStore().accounts().map { "\($0.name)\t\($0.tokens) token\($0.tokens == 1 ? "" : "s")\n" }
             try StandardOutput.write(lines.joined())
         }
     }

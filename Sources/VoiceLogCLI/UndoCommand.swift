@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VoiceLogCore
 import VoiceLogPipeline
 import VoiceLogStorage
@@ -14,7 +15,7 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var storage: StorageOptions
 
     func run() throws {
-        guard let undone = try storage.open().undoLastUtterance() else {
+        guard let undone = try storage.openStore().undoLastUtterance(at: Date()) else {
             print("Nothing to undo: no stored utterance is left.")
             return
         }

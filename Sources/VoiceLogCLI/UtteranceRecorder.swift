@@ -6,7 +6,7 @@ import VoiceLogStorage
 /// writes one result per utterance, as text or as the contract's JSON line.
 struct UtteranceRecorder {
     let pipeline: EntryPipeline
-    let database: AppDatabase?
+    let database: (any EntryStore)?
     let source: UtteranceSource
     let format: OutputFormat
     let renderer: ResultRenderer

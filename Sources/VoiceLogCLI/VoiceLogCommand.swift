@@ -25,33 +25,25 @@ public struct VoiceLogCommand: ParsableCommand {
     public static func start() {
         do {
             var command = try parseAsRoot()
-            if let command = command as? any AsyncParsableCommand {
-                try runToEnd(command)
-            } else {
-                // On the main thread alone, as before any async code: Ctrl-C at a prompt must
-                // reach the thread waiting in read(2).
-                try command.run()
-            }
+            try command.run()
             try StandardOutput.finish()
         } catch {
             exit(withError: error)
         }
     }
+}
 
-    /// Runs an async command (`serve`) on Swift's executors while the main thread waits.
-    private static func runToEnd(_ command: any AsyncParsableCommand) throws {
-        final class Run: @unchecked Sendable {
-            var command: any AsyncParsableCommand
-            var error: (any Error)?
-            init(_ command: any AsyncParsableCommand) { self.command = command }
-        }
-        let run = Run(command)
-        let finished = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { try await run.command.run() } catch { run.error = error }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = run.error { throw error }
+/// Runs async work (the server) on Swift's executors while the calling thread waits: the
+/// commands run on the main thread alone, where Ctrl-C at a prompt reaches the read(2) it
+/// waits in, and where the stores may block.
+func waitFor(_ work: @escaping @Sendable () async throws -> Void) throws {
+    final class Outcome: @unchecked Sendable { var error: (any Error)? }
+    let outcome = Outcome()
+    let finished = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { try await work() } catch { outcome.error = error }
+        finished.signal()
     }
+    finished.wait()
+    if let error = outcome.error { throw error }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import VoiceLogCore
 import VoiceLogGrammars
 import VoiceLogStorage
@@ -26,7 +27,7 @@ public struct EntryPipeline: Sendable {
 
     /// Parses `text` and stores the result when it is `ok` (never on a dry run, when
     /// `database` is nil).
-    public func log(_ text: String, now: LocalDateTime, source: UtteranceSource, into database: AppDatabase?,
+    public func log(_ text: String, now: LocalDateTime, source: UtteranceSource, into database: (any EntryStore)?,
                     alternatives: [String] = [], audioFile: String? = nil) -> LoggedResult {
         let result = parse(text, now: now)
         return LoggedResult(result: result, outcome: database.map {
@@ -35,17 +36,17 @@ public struct EntryPipeline: Sendable {
     }
 
     /// Stores an `ok` result as one utterance; any other result is not stored.
-    public func store(_ result: ParseResult, in database: AppDatabase, source: UtteranceSource,
+    public func store(_ result: ParseResult, in database: any EntryStore, source: UtteranceSource,
                       referenceTime: LocalDateTime, alternatives: [String] = [], audioFile: String? = nil) -> StoreOutcome {
         guard result.status == .ok else { return .notStored }
         do {
             let utterance = Utterance(result, source: source, referenceTime: referenceTime,
                                       alternatives: alternatives, audioFile: audioFile)
-            return .stored(try database.commit(utterance))
+            return .stored(try database.commit(utterance, at: Date()))
         } catch let error as StorageError {
             return .failed(error)
         } catch {
-            return .failed(.database(path: database.path, message: String(describing: error)))
+            return .failed(.database(path: database.location, message: String(describing: error)))
         }
     }
 }

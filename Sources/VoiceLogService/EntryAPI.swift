@@ -80,7 +80,7 @@ struct EntryAPI: Sendable {
     @Sendable func undoUtterance(_ request: Request, context: ServiceContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try Self.id(context, "utterance")
-        let undone = try await storing { try await store.run(as: account) { try $0.undo(utteranceID: id) } }
+        let undone = try await storing { try await store.run(as: account) { try $0.undo(utteranceID: id, at: Date()) } }
         return .json(.object([
             ("utterance_id", .number(Double(undone.id))), ("text", .string(undone.text)), ("undone", .bool(true)),
             ("entries", .array(undone.entries.map { $0.json() })),
@@ -122,7 +122,7 @@ struct EntryAPI: Sendable {
         let now = try body.referenceTime()
         let editor = pipeline.editor
         let edited = try await storing {
-            try await store.run(as: account) { try $0.edit(entryID: id, applying: edit, editor: editor, now: now) }
+            try await store.run(as: account) { try $0.edit(entryID: id, applying: edit, editor: editor, now: now, at: Date()) }
         }
         return .json(edited.json())
     }
@@ -185,10 +185,10 @@ struct EntryAPI: Sendable {
 
 /// Where the next page of entries starts, as an opaque string: the last entry's time and id.
 struct EntryCursor {
-    let position: AppDatabase.EntryPosition
+    let position: EntryPosition
 
     init(entry: StoredEntry) {
-        position = AppDatabase.EntryPosition(time: entry.entry.time, id: entry.id)
+        position = EntryPosition(time: entry.entry.time, id: entry.id)
     }
 
     init(text: String) throws {
@@ -198,7 +198,7 @@ struct EntryCursor {
               let space = decoded.firstIndex(of: " "), let time = LocalDateTime(iso: String(decoded[..<space])),
               let id = Int64(decoded[decoded.index(after: space)...])
         else { throw APIProblem(.badRequest, "'cursor' is not one this server gave: pass the 'next' of the page before as it was.") }
-        position = AppDatabase.EntryPosition(time: time, id: id)
+        position = EntryPosition(time: time, id: id)
     }
 
     var text: String {

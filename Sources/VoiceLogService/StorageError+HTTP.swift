@@ -9,7 +9,7 @@ extension StorageError {
         case .noSuchEntry, .noSuchUtterance: .notFound
         case .entryUndone, .entryDeleted, .badBackup: .conflict
         case .locked, .full, .readOnlyFile, .readOnlyFolder, .database, .corrupt, .notADatabase,
-             .cannotCreateFolder, .noLocation, .emptyLocation, .unsupportedLocation, .damagedRow:
+             .cannotCreateFolder, .noLocation, .emptyLocation, .unsupportedLocation, .damagedRow, .unreachable, .badURL, .sqliteOnly:
             .serviceUnavailable
         }
     }

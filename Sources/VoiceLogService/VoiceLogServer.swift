@@ -14,7 +14,7 @@ public struct VoiceLogServer: Sendable {
     /// Decodes WAV bodies; nil when the server was started without speech.
     public var speech: SpeechTranscriber?
 
-    public init(pipeline: EntryPipeline, database: AppDatabase, metrics: ServiceMetrics = ServiceMetrics(),
+    public init(pipeline: EntryPipeline, database: any EntryStore, metrics: ServiceMetrics = ServiceMetrics(),
                 speech: SpeechTranscriber? = nil) {
         self.pipeline = pipeline
         self.store = ServiceStore(database)

@@ -18,7 +18,7 @@ public struct WyomingServer: Service {
     let logger: Logger
     let onRunning: @Sendable (Int) -> Void
 
-    public init(host: String, port: Int, pipeline: EntryPipeline, speech: SpeechTranscriber, database: AppDatabase,
+    public init(host: String, port: Int, pipeline: EntryPipeline, speech: SpeechTranscriber, database: any EntryStore,
                 metrics: ServiceMetrics, logger: Logger, onRunning: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.host = host
         self.port = port

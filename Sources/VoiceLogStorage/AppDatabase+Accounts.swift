@@ -8,7 +8,7 @@ extension AppDatabase {
     /// A new token for the account named `name` (made first if there is none): the token's
     /// text, to be shown once, and the account's id.
     public func createToken(forAccount name: String, at date: Date = Date()) throws -> (token: String, account: Int64) {
-        let token = Self.newToken()
+        let token = StoreRules.newToken()
         let account = try perform {
             try writer.write { db in
                 let account = try accountID(named: name, creating: true, at: date, db)!
@@ -48,26 +48,11 @@ extension AppDatabase {
     }
 
     private func accountID(named name: String, creating: Bool, at date: Date, _ db: Database) throws -> Int64? {
-        guard Self.isAccountName(name) else { throw StorageError.badAccountName(name) }
+        try StoreRules.checkAccountName(name)
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ?", arguments: [name]) { return id }
         guard creating else { return nil }
         try db.execute(sql: "INSERT INTO account (name, created_at) VALUES (?, ?)", arguments: [name, date])
         return db.lastInsertedRowID
-    }
-
-    /// 1 to 64 of letters, digits, `.`, `_` and `-`.
-    static func isAccountName(_ name: String) -> Bool {
-        (1...64).contains(name.count)
-            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
-    }
-
-    /// `vl_` and 32 random bytes in base64url.
-    static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let text = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        return "vl_" + text
     }
 
     /// The SHA-256 of a token's text, in lowercase hex.

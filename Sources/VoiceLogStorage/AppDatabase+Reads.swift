@@ -3,17 +3,6 @@ import VoiceLogCore
 
 // Reads: entries in their current revision, from utterances that are not undone.
 extension AppDatabase {
-    /// Where a page of entries ends: the last entry's time and id.
-    public struct EntryPosition: Hashable, Sendable {
-        public var time: LocalDateTime
-        public var id: Int64
-
-        public init(time: LocalDateTime, id: Int64) {
-            self.time = time
-            self.id = id
-        }
-    }
-
     /// Listed entries (not deleted, of utterances not undone), in time order (then by id):
     /// optionally of one kind, from `since` and before `until`, after a position, at most `limit`.
     public func entries(kind: String? = nil, since: LocalDateTime? = nil, until: LocalDateTime? = nil,

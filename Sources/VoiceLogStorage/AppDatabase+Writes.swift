@@ -17,10 +17,7 @@ extension AppDatabase {
     /// Stores several utterances in one transaction: all of them, or none if one is refused.
     @discardableResult
     public func commit(_ utterances: [Utterance], at date: Date = Date()) throws -> [StoredUtterance] {
-        for utterance in utterances {
-            guard !utterance.entries.isEmpty else { throw StorageError.nothingToStore(text: utterance.text) }
-            for entry in utterance.entries { try check(entry, now: utterance.referenceTime) }
-        }
+        for utterance in utterances { try StoreRules.check(utterance, with: checker) }
         return try perform {
             try writer.write { db in try utterances.map { try insert($0, at: date, db) } }
         }
@@ -105,8 +102,7 @@ extension AppDatabase {
     }
 
     func check(_ entry: Entry, now: LocalDateTime) throws {
-        let errors = checker.problems(in: entry, now: now).filter { $0.severity == .error }
-        if !errors.isEmpty { throw StorageError.infeasible(kind: entry.kind, problems: errors) }
+        try StoreRules.check(entry, now: now, with: checker)
     }
 
     private func insert(_ utterance: Utterance, at date: Date, _ db: Database) throws -> StoredUtterance {

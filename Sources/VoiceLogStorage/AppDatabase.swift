@@ -9,7 +9,7 @@ import VoiceLogCore
 ///
 /// Open a file with ``open(path:checker:busyTimeout:)`` (a `DatabasePool` in WAL mode), or
 /// wrap any GRDB writer with ``init(_:checker:path:busyTimeout:)``.
-public struct AppDatabase: Sendable {
+public struct AppDatabase: EntryStore {
     /// How long a write waits for another program's write to finish, by default.
     public static let defaultBusyTimeout: Double = 5
 
@@ -125,4 +125,9 @@ public struct AppDatabase: Sendable {
             throw StorageError(error, path: path, busyTimeout: busyTimeout)
         }
     }
+}
+
+// The part of ``EntryStore`` named differently here.
+extension AppDatabase {
+    public var location: String { path }
 }

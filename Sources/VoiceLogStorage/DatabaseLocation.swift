@@ -32,16 +32,40 @@ public enum DatabaseLocation {
         throw StorageError.noLocation
     }
 
-    /// The path `--db` or `VOICELOG_DB` gives, checked; nil when neither is set.
+    /// The SQLite file `--db` or `VOICELOG_DB` gives, checked; nil when neither is set.
+    ///
+    /// - Throws: ``StorageError/sqliteOnly(_:)`` for a PostgreSQL URL: this command keeps its
+    ///   data in a file.
     public static func givenPath(explicit: String?,
                                  environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        switch try given(explicit: explicit, environment: environment) {
+        case nil: return nil
+        case .file(let path)?: return path
+        case .postgres(let url)?: throw StorageError.sqliteOnly(url.redacted)
+        }
+    }
+
+    /// The store `--db` or `VOICELOG_DB` names, checked: an SQLite file or a PostgreSQL
+    /// database; nil when neither is set.
+    public static func given(explicit: String?,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreLocation? {
         let given = explicit.map { ($0, "--db") } ?? environment[environmentVariable].map { ($0, environmentVariable) }
         guard let (value, setting) = given else { return nil }
         if value.isEmpty { throw StorageError.emptyLocation(setting: setting) }
+        if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") {
+            return .postgres(try PostgresURL(value))
+        }
         if value.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:\/\//) != nil {
             throw StorageError.unsupportedLocation(value, setting: setting)
         }
-        return value
+        return .file(value)
+    }
+
+    /// The store for `--db` and the environment: the default file when neither names one.
+    public static func location(explicit: String?,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreLocation {
+        if let given = try given(explicit: explicit, environment: environment) { return given }
+        return .file(try path(explicit: nil, environment: environment))
     }
 
     /// Creates the folders above `path` that do not exist yet, each readable by the user alone.

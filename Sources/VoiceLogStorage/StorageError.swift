@@ -40,6 +40,12 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
     case damagedRow(String)
     /// A backup that cannot be restored: the line (from 1) and why. Nothing was restored.
     case badBackup(line: Int, reason: String)
+    /// The database server cannot be reached or refused the connection; the reason is its own.
+    case unreachable(location: String, reason: String)
+    /// A PostgreSQL URL given to a command that keeps its data in an SQLite file.
+    case sqliteOnly(String)
+    /// A `postgres://` URL that cannot be used, and why.
+    case badURL(String, reason: String)
     /// Any other SQLite failure, with SQLite's own words.
     case database(path: String, message: String)
 
@@ -66,7 +72,7 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
         case .emptyLocation(let setting):
             "\(setting) is empty. Give the database file's path, or leave \(setting) out to use the default ($XDG_DATA_HOME/voicelog/voicelog.sqlite, else ~/.local/share/voicelog/voicelog.sqlite)."
         case .unsupportedLocation(let value, let setting):
-            "'\(value)' (\(setting)) is a URL, but VoiceLog understands only a file path there, such as ~/voicelog.sqlite: no URL schemes yet, and PostgreSQL is not supported yet."
+            "'\(value)' (\(setting)) is a URL VoiceLog does not understand: give a file path, such as ~/voicelog.sqlite, or a PostgreSQL URL, postgres://USER@HOST:PORT/DATABASE."
         case .infeasible(let kind, let problems):
             "Not stored: the \(kind.split(separator: "_").joined(separator: " ")) entry breaks a rule. "
                 + problems.map(\.message).joined(separator: " ")
@@ -86,6 +92,12 @@ public enum StorageError: Error, Hashable, CustomStringConvertible {
             message
         case .damagedRow(let what):
             "The database holds a row VoiceLog cannot read: \(what). Was it written by another program?"
+        case .unreachable(let location, let reason):
+            "The database \(location) cannot be reached: \(reason). Is the server running, and do the host, port, user and database name in the URL match it?"
+        case .sqliteOnly(let url):
+            "This command works on an SQLite file, not on \(url): PostgreSQL is used by serve, batch, list, export, undo and token. Give a file with --db."
+        case .badURL(let url, let reason):
+            "'\(url)' is not a PostgreSQL URL VoiceLog can use: \(reason). Write it as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE."
         case .database(let path, let message):
             "The database '\(path)' failed: \(message)."
         }

@@ -131,6 +131,49 @@ def check_fhir(bundle, expected):
               f"FHIR: {code} in {unit} ({found.get(code)})")
 
 
+def postgres_checks(folder):
+    """Two servers on one PostgreSQL database behave as one service; while the database is
+    down they answer 503 and store nothing, and afterwards they write again, not restarted."""
+    url = os.environ["VOICELOG_TEST_POSTGRES"]
+    pg_ctl = os.environ["VOICELOG_TEST_PGCTL"]
+    token = subprocess.run([BINARY, "token", "create", f"pg-{os.getpid()}", "--db", url], capture_output=True, text=True, check=True).stdout.strip()
+    servers = [Server(url, "--no-speech"), Server(url, "--no-speech")]
+
+    # Concurrent writers through both for a bounded time: every accepted utterance found once.
+    def write(n):
+        server = servers[n % 2]
+        status, body = curl(server.url + "/v1/utterances", token=token, data=json.dumps({"text": f"steps {2000 + n}"}))
+        return json.loads(body)["utterance_id"] if status == 201 else None
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        accepted = [u for u in pool.map(write, range(300)) if u]
+    lines = curl(servers[0].url + "/v1/export?format=jsonl", token=token)[1].splitlines()[1:]
+    stored = [json.loads(line)["utterance"]["id"] for line in lines]
+    texts = [json.loads(line)["utterance"]["text"] for line in lines]
+    check(len(accepted) == 300 and sorted(stored) == sorted(accepted) and len(set(texts)) == 300,
+          f"PostgreSQL, two servers, 300 concurrent writes: {len(accepted)} accepted, {len(stored)} stored, {len(set(texts))} distinct")
+    listed = json.loads(curl(servers[1].url + "/v1/entries?kind=activity&limit=1000", token=token)[1])["entries"]
+    check(len(listed) == 300, f"the other server lists them all ({len(listed)})")
+
+    # The database stops while the servers take writes.
+    subprocess.run(pg_ctl + " -m fast stop", shell=True, check=True, capture_output=True)
+    status, body = curl(servers[0].url + "/v1/utterances", token=token, data='{"text": "weight 71 kg"}')
+    check(status == 503 and "cannot be reached" in body, f"PostgreSQL down: 503 ({status} {body[:160]})")
+    check(curl(servers[1].url + "/healthz")[0] == 503, "PostgreSQL down: /healthz says 503")
+    subprocess.run(pg_ctl + " start", shell=True, check=True, capture_output=True)
+    statuses = []
+    for _ in range(20):
+        status, _ = curl(servers[0].url + "/v1/utterances", token=token, data='{"text": "weight 71 kg"}')
+        statuses.append(status)
+        if status == 201:
+            break
+        time.sleep(0.5)
+    check(statuses[-1] == 201, f"PostgreSQL back: writes succeed again without a restart ({statuses})")
+    weights = json.loads(curl(servers[1].url + "/v1/entries?kind=weight", token=token)[1])["entries"]
+    check(len(weights) == 1, f"nothing half-written during the outage: {len(weights)} weight entries")
+    for server in servers:
+        check(server.stop() == 0, "a PostgreSQL server exits 0 on SIGTERM")
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="voicelog-live-")
     db = os.path.join(folder, "data", "log.sqlite")
@@ -265,6 +308,9 @@ def main():
     status = holder.get("answer", (0, ""))[0]
     check(status in (201, 422), f"a request under way at SIGTERM is answered ({status})")
     check(code == 0, f"serve exits 0 after SIGTERM ({code})")
+
+    if os.environ.get("VOICELOG_TEST_POSTGRES"):
+        postgres_checks(folder)
 
     print(f"{len(FAILURES)} failure(s)")
     sys.exit(1 if FAILURES else 0)

@@ -7,9 +7,10 @@ import Testing
     @Test(arguments: [
         (["list", "--db", ""], [:], "Error: --db is empty."),
         (["export"], ["VOICELOG_DB": ""], "Error: VOICELOG_DB is empty."),
-        (["batch", "--db", "postgres://me@localhost/voicelog", "-"], [:],
-         "Error: 'postgres://me@localhost/voicelog' (--db) is a URL, but VoiceLog understands only a file path there, such as ~/voicelog.sqlite: no URL schemes yet, and PostgreSQL is not supported yet."),
-        (["undo"], ["VOICELOG_DB": "postgresql://h/db"], "Error: 'postgresql://h/db' (VOICELOG_DB) is a URL"),
+        (["batch", "--db", "sqlite://me@localhost/voicelog", "-"], [:],
+         "Error: 'sqlite://me@localhost/voicelog' (--db) is a URL VoiceLog does not understand: give a file path, such as ~/voicelog.sqlite, or a PostgreSQL URL, postgres://USER@HOST:PORT/DATABASE."),
+        (["undo"], ["VOICELOG_DB": "postgresql://h/db"], "Error: 'postgresql://h/db' is not a PostgreSQL URL VoiceLog can use: it names no user."),
+        (["list", "--db", "postgres://me@h/"], [:], "Error: 'postgres://me@h/' is not a PostgreSQL URL VoiceLog can use: it names no database"),
     ] as [([String], [String: String], String)])
     func notAFilePathIsAUsageError(arguments: [String], environment: [String: String], message: String) throws {
         let folder = try Voicelog.folder()
@@ -18,6 +19,20 @@ import Testing
         #expect(run.status == 64, "a usage error")
         #expect(run.errorText.hasPrefix(message), "\(run.errorText)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing created in the current folder")
+    }
+
+    @Test(arguments: [["review", "-"], ["edit", "1", "value", "7"], ["delete", "1"], ["import", "-"]])
+    func commandsOfOnePersonsTerminalSayTheyTakeAFile(arguments: [String]) throws {
+        let run = try Voicelog.run(arguments + ["--db", "postgres://me:secret@127.0.0.1:1/log"], input: "")
+        #expect(run.status == 1)
+        #expect(run.errorText == "Error: This command works on an SQLite file, not on postgres://me@127.0.0.1:1/log: PostgreSQL is used by serve, batch, list, export, undo and token. Give a file with --db.\n")
+    }
+
+    @Test func aPostgresServerThatIsNotThereIsOneClearError() throws {
+        let run = try Voicelog.run(["list", "--db", "postgres://me:secret@127.0.0.1:1/log"])
+        #expect(run.status == 1)
+        #expect(run.errorText.hasPrefix("Error: The database postgres://me@127.0.0.1:1/log cannot be reached: "), "\(run.errorText)")
+        #expect(!run.errorText.contains("secret"))
     }
 
     @Test func aDatabaseOthersCanOpenIsWarnedAbout() throws {

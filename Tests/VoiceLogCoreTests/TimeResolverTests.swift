@@ -26,6 +26,12 @@ import VoiceLogGrammars
         ("appointment tomorrow at 3 pm", "2026-11-22T15:00:00"),
         ("appointment on Monday at 10 am", "2026-11-23T10:00:00"),
         ("appointment at 9", "2026-11-21T21:00:00"),
+        // Whole days ago (or ahead) name the day; a clock time said with them is kept.
+        ("glucose 6.1 at 7:00 13 days ago", "2026-11-08T19:00:00"),  // "7:00" as "at 7": the latest past one
+        ("glucose 6.1 3 days ago at 7 am", "2026-11-18T07:00:00"),
+        ("glucose 6.1 2 days ago in the morning", "2026-11-19T08:00:00"),
+        ("glucose 6.1 3 days ago", "2026-11-18T10:00:00"),
+        ("appointment in 2 days at 3 pm", "2026-11-23T15:00:00"),
     ])
     func resolves(text: String, expected: String) {
         let result = Self.parser.parse(text, now: Self.now)

@@ -30,16 +30,26 @@ struct DatabaseLocationTests {
         }
     }
 
-    @Test("A URL is an error that says only file paths are understood", arguments: [
-        ("postgres://me@localhost/voicelog", "--db"), ("postgresql://h/db", "--db"),
-        ("file:///tmp/x.sqlite", "--db"), ("sqlite://x", "VOICELOG_DB"),
+    @Test("A URL other than PostgreSQL's is an error that says what is understood", arguments: [
+        ("file:///tmp/x.sqlite", "--db"), ("sqlite://x", "VOICELOG_DB"), ("mysql://me@h/db", "--db"),
     ])
     func url(value: String, setting: String) {
         let (explicit, environment) = setting == "--db" ? (value, [:]) : (nil, ["VOICELOG_DB": value])
         #expect(throws: StorageError.unsupportedLocation(value, setting: setting)) {
-            try DatabaseLocation.path(explicit: explicit, environment: environment)
+            try DatabaseLocation.location(explicit: explicit, environment: environment)
         }
-        #expect(StorageError.unsupportedLocation(value, setting: setting).description.contains("PostgreSQL is not supported yet"))
+        #expect(StorageError.unsupportedLocation(value, setting: setting).description.contains("postgres://USER@HOST:PORT/DATABASE"))
+    }
+
+    @Test func aPostgresURLNamesTheServerTheUserAndTheDatabase() throws {
+        let url = try PostgresURL("postgres://me:p%40ss@db.example:6543/log?sslmode=disable")
+        #expect((url.user, url.password, url.host, url.port, url.database, url.sslMode) == ("me", "p@ss", "db.example", 6543, "log", "disable"))
+        #expect(url.redacted == "postgres://me@db.example:6543/log")
+        #expect(try DatabaseLocation.location(explicit: "postgresql://me@h/log") == .postgres(try PostgresURL("postgres://me@h:5432/log")))
+        for bad in ["postgres://h/log", "postgres://me@/log", "postgres://me@h", "postgres://me@h:0/log", "postgres://me@h/log?sslmode=maybe"] {
+            #expect(throws: StorageError.self) { try PostgresURL(bad) }
+        }
+        #expect(throws: StorageError.sqliteOnly("postgres://me@h:5432/log")) { try DatabaseLocation.path(explicit: "postgres://me:x@h/log") }
     }
 
     @Test("A path with a colon is still a path", arguments: ["/data/a:b.sqlite", "c:/x.sqlite", "./http://x.sqlite"])

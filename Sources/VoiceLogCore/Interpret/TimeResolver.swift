@@ -17,9 +17,15 @@ public struct TimeResolver: Sendable {
     }
 
     public func resolve(_ expression: TimeExpression) -> LocalDateTime {
-        if let ago = expression.secondsAgo { return now.adding(seconds: -Self.offset(ago)) }
-        if let ahead = expression.secondsAhead { return now.adding(seconds: Self.offset(ahead)) }
-        let day = statedDay(expression)
+        var day = statedDay(expression)
+        for offset in [expression.secondsAgo.map { -Self.offset($0) }, expression.secondsAhead.map { Self.offset($0) }] {
+            guard let offset else { continue }
+            // "at 7:00 3 days ago": whole days name the day, and the clock time is kept.
+            guard offset % 86_400 == 0, day == nil, expression.hour != nil || expression.period != nil else {
+                return now.adding(seconds: offset)
+            }
+            day = now.adding(seconds: offset).startOfDay
+        }
         if let hour = expression.hour {
             var minutes = (expression.minute ?? 0) - (expression.minutesBefore ?? 0)
             var baseHour = hour
