@@ -19,11 +19,12 @@ struct BearerTokenMiddleware: RouterMiddleware {
             throw APIProblem.unauthorized("The Authorization header must be 'Bearer TOKEN'.")
         }
         let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        let hash = AppDatabase.tokenHash(token)
         let account: Int64
-        if let remembered = known[token] {
+        if let remembered = known[hash] {
             account = remembered
         } else if let found = try await store.run({ try $0.account(forToken: token) }) {
-            known[token] = found
+            known[hash] = found
             account = found
         } else {
             throw APIProblem.unauthorized("That token is not known here; make one with 'voicelog token create NAME'.")
@@ -39,8 +40,8 @@ private final class KnownTokens: @unchecked Sendable {
     private var accounts: [String: Int64] = [:]
     private let lock = NSLock()
 
-    subscript(token: String) -> Int64? {
-        get { lock.withLock { accounts[AppDatabase.tokenHash(token)] } }
-        set { lock.withLock { accounts[AppDatabase.tokenHash(token)] = newValue } }
+    subscript(hash: String) -> Int64? {
+        get { lock.withLock { accounts[hash] } }
+        set { lock.withLock { accounts[hash] = newValue } }
     }
 }
