@@ -43,13 +43,17 @@ extension AppDatabase {
                 .check(sql: "utc_offset GLOB '[+-][01][0-9]:[0-5][0-9]'")
         }
         try db.execute(sql: "UPDATE utterance SET utc_offset = ?", arguments: [existingRows.description])
+        try keepWords(of: ["utc_offset"], db)
+    }
+
+    /// Replaces the trigger that keeps an utterance's columns as they were written (all but
+    /// `undone_at`) with one that keeps `added` columns too.
+    private static func keepWords(of added: [String], _ db: Database) throws {
+        let kept = ["id", "text", "source", "created_at", "reference_time", "alternatives", "audio_file"] + added
         try db.execute(sql: """
             DROP TRIGGER utterance_words_are_kept;
             CREATE TRIGGER utterance_words_are_kept BEFORE UPDATE ON utterance
-            WHEN NEW.id IS NOT OLD.id OR NEW.text IS NOT OLD.text OR NEW.source IS NOT OLD.source
-                OR NEW.created_at IS NOT OLD.created_at OR NEW.reference_time IS NOT OLD.reference_time
-                OR NEW.alternatives IS NOT OLD.alternatives OR NEW.audio_file IS NOT OLD.audio_file
-                OR NEW.utc_offset IS NOT OLD.utc_offset
+            WHEN \(kept.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR "))
             BEGIN
                 SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
             END;
@@ -94,17 +98,7 @@ extension AppDatabase {
             t.add(column: "account_id", .integer).notNull().defaults(to: AppDatabase.localAccount).references("account")
         }
         try db.create(index: "utterance_on_account", on: "utterance", columns: ["account_id", "id"])
-        try db.execute(sql: """
-            DROP TRIGGER utterance_words_are_kept;
-            CREATE TRIGGER utterance_words_are_kept BEFORE UPDATE ON utterance
-            WHEN NEW.id IS NOT OLD.id OR NEW.text IS NOT OLD.text OR NEW.source IS NOT OLD.source
-                OR NEW.created_at IS NOT OLD.created_at OR NEW.reference_time IS NOT OLD.reference_time
-                OR NEW.alternatives IS NOT OLD.alternatives OR NEW.audio_file IS NOT OLD.audio_file
-                OR NEW.utc_offset IS NOT OLD.utc_offset OR NEW.account_id IS NOT OLD.account_id
-            BEGIN
-                SELECT RAISE(ABORT, 'What was heard is kept: of an utterance, only undone_at may change.');
-            END;
-            """)
+        try keepWords(of: ["utc_offset", "account_id"], db)
     }
 
     /// A local ISO 8601 time such as `2026-11-21T10:00:00`.

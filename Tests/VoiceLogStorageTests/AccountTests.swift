@@ -48,5 +48,8 @@ struct AccountTests {
         #expect(lines == [AppDatabase.backupHeader])
         #expect(try alice.undo(utteranceID: stored.id).isUndone)
         #expect(try alice.entries().isEmpty)
+        // Another program cannot move an utterance into another account's log.
+        let raw = try DatabaseQueue(path: database.path)
+        #expect(throws: DatabaseError.self) { try raw.write { try $0.execute(sql: "UPDATE utterance SET account_id = 1") } }
     }
 }
