@@ -25,16 +25,6 @@ public struct EntryPipeline: Sendable {
         parser.parse(text, now: now)
     }
 
-    /// Parses `text` and stores the result when it is `ok` (never on a dry run, when
-    /// `database` is nil).
-    public func log(_ text: String, now: LocalDateTime, source: UtteranceSource, into database: (any EntryStore)?,
-                    alternatives: [String] = [], audioFile: String? = nil) -> LoggedResult {
-        let result = parse(text, now: now)
-        return LoggedResult(result: result, outcome: database.map {
-            store(result, in: $0, source: source, referenceTime: now, alternatives: alternatives, audioFile: audioFile)
-        })
-    }
-
     /// Stores an `ok` result as one utterance; any other result is not stored.
     public func store(_ result: ParseResult, in database: any EntryStore, source: UtteranceSource,
                       referenceTime: LocalDateTime, alternatives: [String] = [], audioFile: String? = nil) -> StoreOutcome {

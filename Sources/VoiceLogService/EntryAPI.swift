@@ -192,9 +192,7 @@ struct EntryCursor {
     }
 
     init(text: String) throws {
-        let base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let padded = base64 + String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: padded), let decoded = String(data: data, encoding: .utf8),
+        guard let data = Data(base64URLEncoded: text), let decoded = String(data: data, encoding: .utf8),
               let space = decoded.firstIndex(of: " "), let time = LocalDateTime(iso: String(decoded[..<space])),
               let id = Int64(decoded[decoded.index(after: space)...])
         else { throw APIProblem(.badRequest, "'cursor' is not one this server gave: pass the 'next' of the page before as it was.") }
@@ -202,7 +200,6 @@ struct EntryCursor {
     }
 
     var text: String {
-        Data("\(position.time.description) \(position.id)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Data("\(position.time.description) \(position.id)".utf8).base64URLEncoded
     }
 }

@@ -88,8 +88,20 @@ public enum StoreRules {
     public static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let text = Data(bytes).base64EncodedString()
+        return "vl_" + Data(bytes).base64URLEncoded
+    }
+}
+
+extension Data {
+    /// Base64url without padding (RFC 4648, section 5): safe in a URL or a header.
+    public var base64URLEncoded: String {
+        base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        return "vl_" + text
+    }
+
+    /// The bytes of base64url text, padded or not; nil when it is not base64url.
+    public init?(base64URLEncoded text: String) {
+        let base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        self.init(base64Encoded: base64 + String(repeating: "=", count: (4 - base64.count % 4) % 4))
     }
 }
