@@ -84,7 +84,7 @@ private struct GrammarFileReader {
     mutating func openBlock(_ keyword: String, _ rest: String, in grammar: inout Grammar) throws(GrammarError) -> Block {
         switch keyword {
         case "list":
-            guard !rest.isEmpty, grammar.lists[rest] == nil || rest == "glue" || rest == "filler" || rest == "negation" || rest == "question" || rest == "reserved" || rest == "text_openers" || rest == "everyday_lists" || rest == "remarks"
+            guard !rest.isEmpty, grammar.lists[rest] == nil || Grammar.structuralLists.contains(rest)
             else { throw failure("list '\(rest)' is defined twice or has no name") }
             if grammar.lists[rest] == nil { grammar.lists[rest] = PhraseList(name: rest) }
             return .list(rest)

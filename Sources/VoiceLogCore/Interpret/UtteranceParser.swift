@@ -12,6 +12,7 @@ public final class UtteranceParser: Sendable {
     private let negationWords: Set<String>
     private let remarkWords: Set<String>
     private let questionWords: Set<String>
+    private let sharedVerbs: Set<String>
     private let spelling: SpellingCorrector
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
@@ -25,6 +26,7 @@ public final class UtteranceParser: Sendable {
         negationWords = grammar.negationWords
         remarkWords = grammar.remarkWords
         questionWords = grammar.questionWords
+        sharedVerbs = grammar.words(of: "shared_verbs")
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary)
     }
 
@@ -56,7 +58,7 @@ public final class UtteranceParser: Sendable {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
         let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
-        let (matches, ignored) = bestSplit(context)
+        let (matches, ignored) = withoutBareVerbs(bestSplit(context), context)
         let ignoredWords = ignored.map { tokens[$0].text }
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
            !isRemark(negation, matches: matches, tokens: tokens, input: input) {
@@ -142,7 +144,7 @@ public final class UtteranceParser: Sendable {
                 valued.insert(index)
             }
             for end in entries.patterns.valuePhraseEnds(context, at: index)
-            where (index..<end).allSatisfy(skippedSet.contains) {
+            where (index..<end).allSatisfy(skippedSet.contains) && !(end == index + 1 && sharedVerbs.contains(context.tokens[index])) {
                 valued.formUnion(index..<end)
             }
         }
@@ -169,7 +171,6 @@ public final class UtteranceParser: Sendable {
         }
     }
 
-    /// The split of the tokens into entries and skipped words with the highest score.
     /// Whether the negation at `index` comes after every entry and after a break in the sentence
     /// (",", ".", "!", ";") and before a word of the `remarks` list: a remark about what was
     /// logged ("a1c 64, not great", "hypo 2.7!! don't panic"), not a negation of it.
@@ -182,6 +183,21 @@ public final class UtteranceParser: Sendable {
         return between.contains { ",.!;".unicodeScalars.contains($0) }
     }
 
+    /// The split without entries that are only a shared verb ("had", "took") when another
+    /// entry is whole: the verb's words become skipped words, which the checks that follow
+    /// weigh like any other.
+    private func withoutBareVerbs(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
+        -> (matches: [EntryMatch], ignored: [Int]) {
+        let isBare = { (match: EntryMatch) in
+            match.captures.values.isEmpty
+                && (match.start..<match.end).allSatisfy { self.sharedVerbs.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) }
+        }
+        let bare = split.matches.filter(isBare)
+        guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0) }) else { return split }
+        return (split.matches.filter { !isBare($0) }, (split.ignored + bare.flatMap { Array($0.start..<$0.end) }).sorted())
+    }
+
+    /// The split of the tokens into entries and skipped words with the highest score.
     private func bestSplit(_ context: MatchContext) -> (matches: [EntryMatch], ignored: [Int]) {
         struct Step {
             var score: Int
@@ -190,6 +206,7 @@ public final class UtteranceParser: Sendable {
             var match: EntryMatch?
         }
         let count = context.count
+        let lastIntroductions = entries.lastIntroductionStarts(context)
         var best = [Step?](repeating: nil, count: count + 1)
         best[0] = Step(score: 0, entryCount: 0, from: 0, match: nil)
         func offer(_ step: Step, at index: Int) {
@@ -205,7 +222,7 @@ public final class UtteranceParser: Sendable {
             let token = context.tokens[index]
             let skipCost = glueWords.contains(token) ? 0 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
-            for kindIndex in grammar.kinds.indices {
+            for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
                     let score = match.score - 1 - (isComplete(match) ? 0 : 1)
                     offer(Step(score: here.score + score, entryCount: here.entryCount + 1,

@@ -111,6 +111,24 @@ final class EntryMatcher: Sendable {
         return Array(best.values)
     }
 
+    /// For each kind, the last token at which one of its introductions matches, or nil when
+    /// none does: a whole entry of the kind cannot start after that token, so the split of an
+    /// utterance tries each kind only where it can.
+    func lastIntroductionStarts(_ context: MatchContext) -> [Int?] {
+        var last = [Int?](repeating: nil, count: introductions.count)
+        for index in stride(from: context.count - 1, through: 0, by: -1) {
+            let startable = startablePatterns(context, at: index)
+            for kindIndex in introductions.indices where last[kindIndex] == nil {
+                if introductions[kindIndex].contains(where: { pattern in
+                    startable[pattern] && !matches(of: pattern, context, at: index).isEmpty
+                }) {
+                    last[kindIndex] = index
+                }
+            }
+        }
+        return last
+    }
+
     private struct StateKey: Hashable {
         var index: Int
         var introduced: Bool

@@ -167,8 +167,9 @@ final class PatternMatcher: Sendable {
             trie.matches(context.tokens, at: count.end) { end, unitIndex in
                 let unit = units[unitIndex]
                 found(end, count.value, unit)
-                guard let factor = unit.factor else { return }
-                // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4"
+                // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4";
+                // never after a part of the larger unit ("3.1 stone 11" is no weight)
+                guard let factor = unit.factor, count.value.isWhole else { return }
                 let next = context.tokens[safe: end] == "and" ? end + 1 : end
                 let smaller = units.filter { ($0.factor ?? .infinity) < factor }
                 for rest in context.numbers(at: next) where rest.value >= 0 {
