@@ -2,6 +2,8 @@
 /// right, each the longest reading at its place, with the grammar's own readers.
 public final class Extractor: Sendable {
     private let patterns: PatternMatcher
+    /// The grammar's common parts (times), compiled for matching.
+    private let timeParts: [CompiledPattern]
     private let fillerWords: Set<String>
     /// Unit groups read as quantities; `time` is read as durations, `temperature` and
     /// `degrees` as temperatures, and `feed_volume` repeats `volume`.
@@ -10,6 +12,7 @@ public final class Extractor: Sendable {
 
     public init(grammar: Grammar) {
         patterns = PatternMatcher(grammar: grammar)
+        timeParts = grammar.commonParts.map(CompiledPattern.init)
         fillerWords = grammar.fillerWords
         let skipped = Set(["time", "feed_volume"] + Self.temperatureGroups)
         quantityGroups = grammar.unitGroups.keys.filter { !skipped.contains($0) }.sorted()
@@ -99,7 +102,7 @@ public final class Extractor: Sendable {
         var captures = Captures()
         while true {
             var longest: (Int, Captures)?
-            for part in patterns.grammar.commonParts {
+            for part in timeParts {
                 patterns.match(part, context, at: end, captures) { partEnd, updated in
                     if partEnd > (longest?.0 ?? end) { longest = (partEnd, updated) }
                 }

@@ -8,7 +8,7 @@ final class EntryMatcher: Sendable {
     let patterns: PatternMatcher
     private let glueWords: Set<String>
     /// Every introduction and part of every kind, and the common parts, numbered.
-    private let allPatterns: [Pattern]
+    private let allPatterns: [CompiledPattern]
     /// The patterns that can start with a word, with a number, or with anything (free text).
     private let patternsByFirstWord: [String: [Int]]
     private let patternsStartingWithNumbers: [Int]
@@ -34,7 +34,7 @@ final class EntryMatcher: Sendable {
             parts.append(Array(all.count..<all.count + kind.parts.count) + common)
             all += kind.parts
         }
-        allPatterns = all
+        allPatterns = all.map(CompiledPattern.init)
         var byWord: [String: [Int]] = [:]
         var byNumber: [Int] = []
         var anywhere: [Int] = []

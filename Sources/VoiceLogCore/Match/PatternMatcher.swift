@@ -47,10 +47,10 @@ final class PatternMatcher: Sendable {
 
     typealias Continuation = (Int, Captures) -> Void
 
-    func match(_ pattern: Pattern, _ context: MatchContext, at index: Int, _ captures: Captures, _ next: Continuation) {
+    func match(_ pattern: CompiledPattern, _ context: MatchContext, at index: Int, _ captures: Captures, _ next: Continuation) {
         switch pattern {
-        case .word(let word):
-            if index < context.count, context.tokens[index] == word { next(index + 1, captures) }
+        case .phrases(let trie):
+            trie.matches(context.tokens, at: index) { end, _ in next(end, captures) }
         case .sequence(let items):
             matchSequence(items[...], context, at: index, captures, next)
         case .choice(let options):
@@ -79,12 +79,10 @@ final class PatternMatcher: Sendable {
                 updated.penalty += penalty
                 next(end, updated)
             }
-        case .rule:
-            preconditionFailure("rules are inlined when the grammar loads")
         }
     }
 
-    private func matchSequence(_ items: ArraySlice<Pattern>, _ context: MatchContext, at index: Int,
+    private func matchSequence(_ items: ArraySlice<CompiledPattern>, _ context: MatchContext, at index: Int,
                                _ captures: Captures, _ next: Continuation) {
         guard let first = items.first else { return next(index, captures) }
         match(first, context, at: index, captures) { end, updated in
