@@ -7,15 +7,17 @@ import VoiceLogGrammars
 /// written from the entry contract by helpers who never saw the grammar.
 ///
 /// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
-/// `real_tune_known_failures.txt`. `real_heldout.jsonl`, `real_heldout_e.jsonl` and
-/// `real_heldout_g.jsonl` (three other writers) are never tuned on: their scores are reported and held to a floor at what was
+/// `real_tune_known_failures.txt`. `real_heldout.jsonl`, `real_heldout_e.jsonl`,
+/// `real_heldout_g.jsonl` and `real_heldout_i.jsonl` (four other writers) are never tuned on: their scores are reported and held to a floor at what was
 /// measured, so that they can only rise.
 @Suite struct RealPhrasingTests {
     static let parser = CorpusTests.parser
 
     /// The held-out files, never tuned on, with the lowest accuracy allowed on each: the
     /// measured figure, rounded down.
-    static let heldOut = [("real_heldout.jsonl", 0.94), ("real_heldout_e.jsonl", 0.96), ("real_heldout_g.jsonl", 0.89)]
+    static let heldOut = [
+        ("real_heldout.jsonl", 0.95), ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.92), ("real_heldout_i.jsonl", 0.93),
+    ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
         let cases = try CorpusCase.load(CorpusTests.corpusURL("real_tune.jsonl"))
@@ -41,7 +43,7 @@ import VoiceLogGrammars
 
     /// Never silently wrong: on every line of every corpus, an `ok` result is not a case that
     /// expects otherwise, and every number the line holds is a number of its entries.
-    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl", "real_heldout.jsonl", "real_heldout_e.jsonl", "real_heldout_g.jsonl"])
+    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl", "real_heldout.jsonl", "real_heldout_e.jsonl", "real_heldout_g.jsonl", "real_heldout_i.jsonl"])
     func okResultsUseEveryNumberSaid(file: String) throws {
         var silentWrong: [String] = []
         var dropped: [String] = []

@@ -7,6 +7,9 @@
 final class EntryMatcher: Sendable {
     let patterns: PatternMatcher
     private let glueWords: Set<String>
+    /// Glue that joins entries ("and"): skipped inside an entry it costs more than between
+    /// two, so that words after it go with the entry they stand before.
+    private let breakWords: Set<String>
     /// Every introduction and part of every kind, and the common parts, numbered.
     private let allPatterns: [CompiledPattern]
     /// The patterns that can start with a word, with a number, or with anything (free text).
@@ -24,6 +27,7 @@ final class EntryMatcher: Sendable {
         self.patterns = patterns
         let grammar = patterns.grammar
         glueWords = grammar.glueWords
+        breakWords = grammar.words(of: "breaks")
         var all: [Pattern] = grammar.commonParts
         let common = Array(all.indices)
         var introductions: [[Int]] = []
@@ -102,7 +106,7 @@ final class EntryMatcher: Sendable {
             }
             if index > start, glueWords.contains(context.tokens[index]) {
                 var skipped = captures
-                skipped.penalty += 2
+                skipped.penalty += breakWords.contains(context.tokens[index]) ? 3 : 2
                 extend(index + 1, introduced, skipped)
             }
         }
