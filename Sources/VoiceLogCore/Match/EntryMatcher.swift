@@ -16,6 +16,7 @@ final class EntryMatcher: Sendable {
     private let patternsByFirstWord: [String: [Int]]
     private let patternsStartingWithNumbers: [Int]
     private let patternsStartingAnywhere: [Int]
+    private let startsWithText: [Bool]
     private let introductions: [[Int]]
     private let parts: [[Int]]
     /// A bit for each field name, to key search states by the fields they hold.
@@ -54,6 +55,7 @@ final class EntryMatcher: Sendable {
         patternsByFirstWord = byWord
         patternsStartingWithNumbers = byNumber
         patternsStartingAnywhere = anywhere
+        startsWithText = all.indices.map(Set(anywhere).contains)
         self.introductions = introductions
         self.parts = parts
         var bits: [String: UInt64] = [:]
@@ -99,7 +101,9 @@ final class EntryMatcher: Sendable {
                     }
                 }
             }
-            for pattern in parts[kindIndex] where startable[pattern] {
+            // a part that opens with free text comes after the introduction: before it, such
+            // words are who did it ("Theo had 30g carbs"), not what
+            for pattern in parts[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern]) {
                 for (end, found) in matches(of: pattern, context, at: index) {
                     if let merged = captures.merging(found) { extend(end, introduced, merged) }
                 }
