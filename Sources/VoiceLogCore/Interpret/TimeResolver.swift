@@ -36,7 +36,11 @@ public struct TimeResolver: Sendable {
             let candidates = clockHours(baseHour, meridiem: expression.meridiem, period: expression.period)
             let days = day.map { [$0] } ?? (lookAhead ? [now.startOfDay, now.startOfDay.adding(days: 1)]
                                                       : [now.startOfDay.adding(days: -1), now.startOfDay])
-            let times = days.flatMap { day in candidates.map { day.at(hour: $0, minute: minutes) } }.sorted()
+            // the small hours of a stated day's night are on the next date: "last night at 2am"
+            let nightSpill = day != nil && expression.period == "night"
+            let times = days.flatMap { day in
+                candidates.map { (nightSpill && $0 < 5 ? day.adding(days: 1) : day).at(hour: $0, minute: minutes) }
+            }.sorted()
             return choose(times)
         }
         if let period = expression.period, let hour = Self.periodHours[period] {
