@@ -105,7 +105,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks",
-            exclude: ["service"]
+            exclude: ["service", "hassil"]
         ),
 
         .testTarget(

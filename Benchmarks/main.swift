@@ -2,5 +2,7 @@
 let benchmark = CommandLine.arguments.dropFirst().first
 
 if benchmark == nil || benchmark == "parse" { try ParseBenchmark.run() }
+// What callgrind counts for the parse benchmark: `parse-fixed PASSES`.
+if benchmark == "parse-fixed" { try ParseBenchmark.parseFixedSet(passes: Int(CommandLine.arguments[2]) ?? 1) }
 if benchmark == nil || benchmark == "storage" { try StorageBenchmark.run() }
 if benchmark == nil || benchmark == "speech" { try SpeechBenchmark.run() }
