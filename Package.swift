@@ -22,7 +22,10 @@ let package = Package(
     ],
     targets: [
         // Grammar model, text normalisation, matching, interpretation and feasibility: no I/O.
-        .target(name: "VoiceLogCore"),
+        .target(name: "VoiceLogCore", dependencies: ["VoiceLogJSGF"]),
+
+        // JSGF grammars read back as expressions: for the n-gram model and the speech search.
+        .target(name: "VoiceLogJSGF"),
 
         // The files of Grammars/, compiled into the binary so it runs from any directory.
         .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder"),
@@ -45,7 +48,7 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
         ),
-        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx"]),
+        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "VoiceLogJSGF"]),
 
         // Debian's libedit: line editing and history at the review prompt.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -110,7 +113,7 @@ let package = Package(
 
         .testTarget(
             name: "VoiceLogCoreTests",
-            dependencies: ["VoiceLogCore", "VoiceLogGrammars"],
+            dependencies: ["VoiceLogCore", "VoiceLogGrammars", "VoiceLogJSGF"],
             resources: [.copy("Corpus")]
         ),
         .testTarget(name: "VoiceLogStorageTests", dependencies: ["VoiceLogStorage", "VoiceLogCore", "VoiceLogGrammars"]),

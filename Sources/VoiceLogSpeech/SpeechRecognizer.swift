@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import VoiceLogJSGF
 
 /// Recognizes spoken sentences of one JSGF grammar with PocketSphinx.
 ///
@@ -45,29 +46,69 @@ public final class SpeechRecognizer {
         }
         dictionary = try PronunciationDictionary(words: vocabulary.words, base: model.dictionary, extra: pronunciations)
 
-        let dictionaryFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("voicelog-\(UUID().uuidString).dict")
-        try Data(dictionary.text.utf8).write(to: dictionaryFile)
-        defer { try? FileManager.default.removeItem(at: dictionaryFile) }
-
-        var arguments = model.decoderArguments(dictionary: dictionaryFile) + options.searchArguments
+        var searchArguments = options.searchArguments
+        var qualifiedTopRule: String?
         if let topRule = options.topRule {
             // PocketSphinx looks rules up by their full name, `grammar.rule`.
-            let qualified = topRule.contains(".") ? topRule : "\(vocabulary.grammarName ?? "").\(topRule)"
-            arguments.append(("-toprule", qualified))
+            qualifiedTopRule = topRule.contains(".") ? topRule : "\(vocabulary.grammarName ?? "").\(topRule)"
+            searchArguments.append(("-toprule", qualifiedTopRule!))
         }
-        let grammarDecoder = try PocketSphinxDecoder(arguments: arguments + options.extraArguments, log: options.log)
-        let graph = try Self.load(grammar, into: grammarDecoder)
-        var firstPass: PocketSphinxDecoder?
+        // The decoders read the words' pronunciations from a file when they load, the grammar's
+        // perhaps long after this initializer.
+        let dictionaryText = dictionary.text
+        let loadGrammar = { [searchArguments] () throws -> GrammarDecoders in
+            try Self.withDictionaryFile(dictionaryText) { file in
+                try Self.grammarDecoders(grammar, searchArguments: searchArguments, dictionary: file, model: model, options: options)
+            }
+        }
+        var freeText: FreeTextDecoder?
+        if let languageModel = model.languageModel, vocabulary.words.contains(where: FreeTextLoop.isLoopWord) {
+            freeText = FreeTextDecoder(model: model, languageModel: languageModel, options: options)
+        }
         if let languageModel = options.languageModel {
-            let ngramArguments = model.decoderArguments(dictionary: dictionaryFile)
-                + languageModel.searchArguments(topGaussians: options.topGaussians)
-            firstPass = try PocketSphinxDecoder(arguments: ngramArguments + options.extraArguments, log: options.log)
+            // The n-gram pass first; the grammar's search only for a reading that is no sentence
+            // of the grammar, checked against a graph built from the rules without it.
+            let firstPass = try Self.withDictionaryFile(dictionaryText) { file in
+                try PocketSphinxDecoder(arguments: model.decoderArguments(dictionary: file)
+                    + languageModel.searchArguments(topGaussians: options.topGaussians) + options.extraArguments,
+                    log: options.log)
+            }
+            let rules: JSGFRules
+            do { rules = try JSGFRules(grammar) } catch {
+                throw SpeechError.invalidGrammar(reason: "\(error)", log: [])
+            }
+            let top = qualifiedTopRule.map { String($0.split(separator: ".").last ?? "") } ?? rules.publicRules.first ?? ""
+            let graph = try Self.check(GrammarGraph(rules: rules, top: top))
+            decoder = UtteranceDecoder(grammar: nil, loadGrammar: loadGrammar, firstPass: firstPass, freeText: freeText,
+                                       graph: graph, options: options)
+        } else {
+            let decoders = try loadGrammar()
+            let fsg = try decoders.grammar.call({ ps_get_fsg($0, "grammar") }, failed: { $0 == nil }) {
+                SpeechError.invalidGrammar(reason: "PocketSphinx built no search graph from it", log: $0)
+            }
+            let graph = try Self.check(GrammarGraph(fsg!))
+            decoder = UtteranceDecoder(grammar: decoders, loadGrammar: loadGrammar, firstPass: nil, freeText: freeText,
+                                       graph: graph, options: options)
         }
+    }
 
+    /// Runs `body` with `text` in a temporary file, removed after.
+    private static func withDictionaryFile<T>(_ text: String, _ body: (URL) throws -> T) throws -> T {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("voicelog-\(UUID().uuidString).dict")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try body(file)
+    }
+
+    /// Loads the grammar search, and the phone loop and aligner when the options ask for them.
+    private static func grammarDecoders(_ grammar: String, searchArguments: [(String, String)], dictionary: URL,
+                                        model: SpeechModel, options: RecognizerOptions) throws -> GrammarDecoders {
+        let arguments = model.decoderArguments(dictionary: dictionary) + searchArguments + options.extraArguments
+        let grammarDecoder = try PocketSphinxDecoder(arguments: arguments, log: options.log)
+        try load(grammar, into: grammarDecoder)
         var phoneLoop: PocketSphinxDecoder?
         if let confidence = options.confidence {
-            let phoneArguments = model.decoderArguments(dictionary: dictionaryFile) + [
+            let phoneArguments = model.decoderArguments(dictionary: dictionary) + [
                 ("-beam", "\(confidence.beam)"),
                 ("-pbeam", "\(confidence.beam)"),
                 ("-topn", "\(options.topGaussians)"),
@@ -81,17 +122,12 @@ public final class SpeechRecognizer {
             }
             phoneLoop = decoder
         }
-        var freeText: FreeTextDecoder?
-        if let languageModel = model.languageModel, vocabulary.words.contains(where: FreeTextLoop.isLoopWord) {
-            freeText = FreeTextDecoder(model: model, languageModel: languageModel, options: options)
-        }
         var rescorer: ConfusionRescorer?
         if !options.confusableWords.isEmpty {
-            let aligner = try PocketSphinxDecoder(arguments: arguments + options.extraArguments, log: options.log)
+            let aligner = try PocketSphinxDecoder(arguments: arguments, log: options.log)
             rescorer = ConfusionRescorer(decoder: aligner, confusableWords: options.confusableWords)
         }
-        decoder = UtteranceDecoder(grammar: grammarDecoder, firstPass: firstPass, phoneLoop: phoneLoop, freeText: freeText,
-                                   rescorer: rescorer, graph: graph, options: options)
+        return GrammarDecoders(grammar: grammarDecoder, phoneLoop: phoneLoop, rescorer: rescorer)
     }
 
     /// Recognizes one whole utterance of 16 kHz mono samples.
@@ -113,19 +149,19 @@ public final class SpeechRecognizer {
     }
 
     /// Loads JSGF text as the decoder's search and checks the silent failures of
-    /// PocketSphinx 0.8+5prealpha: errors that are only logged, and grammars with no way
-    /// to their end.
-    private static func load(_ grammar: String, into decoder: PocketSphinxDecoder) throws -> GrammarGraph {
+    /// PocketSphinx 0.8+5prealpha: errors that are only logged.
+    private static func load(_ grammar: String, into decoder: PocketSphinxDecoder) throws {
         _ = try decoder.call(strict: true, { ps_set_jsgf_string($0, "grammar", grammar) }, failed: { $0 < 0 }) {
             SpeechError.invalidGrammar(reason: "PocketSphinx reported errors while loading it", log: $0)
         }
         _ = try decoder.call(strict: true, { ps_set_search($0, "grammar") }, failed: { $0 < 0 }) {
             SpeechError.invalidGrammar(reason: "PocketSphinx cannot search it", log: $0)
         }
-        let fsg = try decoder.call({ ps_get_fsg($0, "grammar") }, failed: { $0 == nil }) {
-            SpeechError.invalidGrammar(reason: "PocketSphinx built no search graph from it", log: $0)
-        }
-        let graph = GrammarGraph(fsg!)
+    }
+
+    /// The graph, if every sentence can finish and silence is no sentence: PocketSphinx
+    /// compiles grammars with no way to their end without a word of complaint.
+    private static func check(_ graph: GrammarGraph) throws -> GrammarGraph {
         if let words = graph.deadEnd() {
             let place = words.isEmpty ? "at its start" : "after \"\(words.joined(separator: " "))\""
             throw SpeechError.invalidGrammar(

@@ -6,16 +6,16 @@ import CPocketSphinx
 /// language model. A first-pass reading that is no sentence of the grammar is searched again
 /// with the grammar.
 final class UtteranceDecoder {
-    private let grammar: PocketSphinxDecoder
+    /// Loads the grammar's decoders: at once without a first pass, else on first need.
+    private let loadGrammar: () throws -> GrammarDecoders
+    private var loaded: GrammarDecoders?
     private let firstPass: PocketSphinxDecoder?
     /// The decoder fed as the audio comes: the first pass when there is one.
-    private var live: PocketSphinxDecoder { firstPass ?? grammar }
+    private let live: PocketSphinxDecoder
     /// The phone loop fed as the audio comes: only with the grammar search; after an n-gram
     /// pass it runs only for an utterance searched again with the grammar.
-    private var livePhoneLoop: PocketSphinxDecoder? { firstPass == nil ? phoneLoop : nil }
-    private let phoneLoop: PocketSphinxDecoder?
+    private var livePhoneLoop: PocketSphinxDecoder? { firstPass == nil ? loaded?.phoneLoop : nil }
     private let freeText: FreeTextDecoder?
-    private let rescorer: ConfusionRescorer?
     let graph: GrammarGraph
     private let options: RecognizerOptions
     private(set) var isStarted = false
@@ -25,15 +25,27 @@ final class UtteranceDecoder {
     /// How many samples the utterance has had.
     var sampleCount: Int { samples.count }
 
-    init(grammar: PocketSphinxDecoder, firstPass: PocketSphinxDecoder?, phoneLoop: PocketSphinxDecoder?,
-         freeText: FreeTextDecoder?, rescorer: ConfusionRescorer?, graph: GrammarGraph, options: RecognizerOptions) {
-        self.grammar = grammar
+    /// - Parameters:
+    ///   - grammar: the grammar's decoders if loaded; without a first pass they must be.
+    ///   - loadGrammar: loads them, on the first utterance that the first pass cannot read.
+    init(grammar: GrammarDecoders?, loadGrammar: @escaping () throws -> GrammarDecoders, firstPass: PocketSphinxDecoder?,
+         freeText: FreeTextDecoder?, graph: GrammarGraph, options: RecognizerOptions) {
+        guard let live = firstPass ?? grammar?.grammar else { preconditionFailure("a first pass or a loaded grammar search") }
+        self.live = live
+        loaded = grammar
+        self.loadGrammar = loadGrammar
         self.firstPass = firstPass
-        self.phoneLoop = phoneLoop
         self.freeText = freeText
-        self.rescorer = rescorer
         self.graph = graph
         self.options = options
+    }
+
+    /// The grammar's decoders, loaded now if they were not.
+    private func grammarDecoders() throws -> GrammarDecoders {
+        if let loaded { return loaded }
+        let decoders = try loadGrammar()
+        loaded = decoders
+        return decoders
     }
 
     func start() throws {
@@ -85,14 +97,16 @@ final class UtteranceDecoder {
         var searched = live
         var (text, score) = hypothesis(of: searched)
         if firstPass != nil, !graph.accepts(text.split(separator: " ").map(String.init)) {
-            try grammar.decodeWholeUtterance(samples, purpose: "grammar search after the n-gram pass")
-            if options.confidence != nil { try phoneLoop?.decodeWholeUtterance(samples, purpose: "phone loop") }
-            searched = grammar
+            let decoders = try grammarDecoders()
+            try decoders.grammar.decodeWholeUtterance(samples, purpose: "grammar search after the n-gram pass")
+            if options.confidence != nil { try decoders.phoneLoop?.decodeWholeUtterance(samples, purpose: "phone loop") }
+            searched = decoders.grammar
             (text, score) = hypothesis(of: searched)
         }
-        guard !text.isEmpty else { return Transcript(text: "", confidence: phoneLoop == nil ? nil : 0, audio: samples) }
+        let grammar = searched === firstPass ? nil : loaded
+        guard !text.isEmpty else { return Transcript(text: "", confidence: options.confidence == nil ? nil : 0, audio: samples) }
         // The n-gram lattice's word posteriors, computed before the segments are read.
-        let logMath = searched === grammar ? nil : searched.callLogging { decoder in (_ = ps_get_prob(decoder), ps_get_logmath(decoder)).1 }.value
+        let logMath = grammar != nil ? nil : searched.callLogging { decoder in (_ = ps_get_prob(decoder), ps_get_logmath(decoder)).1 }.value
         let segments = searched.callLogging { WordSegment.all(of: $0) }.value
 
         let best = text.split(separator: " ").map(String.init)
@@ -100,11 +114,12 @@ final class UtteranceDecoder {
             // Confusable words of the grammar search checked again, when set (the n-gram pass
             // keeps several histories and needs no help: checking its readings again made them
             // worse); the n-best list where the lattice is small.
-            let rescoring = searched === grammar ? rescorer : nil
+            let rescoring = grammar?.rescorer
             let ranked = try rescoring?.ranked(best, samples: samples, graph: graph) ?? [best]
             var others = ranked.dropFirst().prefix(ConfusionRescorer.alternativesShown).map { $0.joined(separator: " ") }
-            for alternative in alternatives(from: searched, excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
-            let sure = logMath.map { Self.lowestPosterior(segments, logMath: $0) } ?? confidence(grammarScore: score, segments: segments)
+            for alternative in alternatives(from: searched, isGrammar: grammar != nil, excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
+            let sure = logMath.map { Self.lowestPosterior(segments, logMath: $0) }
+                ?? confidence(grammarScore: score, segments: segments, phoneLoop: grammar?.phoneLoop)
             return Transcript(text: ranked[0].joined(separator: " "), alternatives: Array(others.prefix(options.nBest)),
                               confidence: options.confidence == nil ? nil : sure, audio: samples)
         }
@@ -114,7 +129,8 @@ final class UtteranceDecoder {
         let freeWords = try freeText?.words(in: samples, from: free.firstFrame) ?? []
         let loopWeights = segments.filter { FreeTextLoop.isLoopWord($0.word) }.reduce(Int32(0)) { $0 + $1.languageScore }
         return Transcript(text: (grammarWords + freeWords).joined(separator: " "),
-                          confidence: confidence(grammarScore: score - loopWeights, segments: segments), audio: samples)
+                          confidence: confidence(grammarScore: score - loopWeights, segments: segments, phoneLoop: grammar?.phoneLoop),
+                          audio: samples)
     }
 
     /// The best hypothesis of a decoder's last utterance and its score.
@@ -134,14 +150,14 @@ final class UtteranceDecoder {
     /// the FSG lattice ignores the grammar, so partial paths such as "glucose six point two
     /// after" come back too; those are dropped. The n-gram pass's lattice is small; the
     /// grammar's only when its graph is.
-    private func alternatives(from searched: PocketSphinxDecoder, excluding best: [String]) -> [String] {
-        let small = searched !== grammar || graph.stateCount <= options.largestGraphForAlternatives
+    private func alternatives(from searched: PocketSphinxDecoder, isGrammar: Bool, excluding best: [String]) -> [String] {
+        let small = !isGrammar || graph.stateCount <= options.largestGraphForAlternatives
         guard options.nBest > 0, small else { return [] }
         var seen: Set<[String]> = [best]
         var result: [String] = []
         // The n-gram lattice's n-best list repeats a reading with other silences and fillers,
         // so more of it is read.
-        let readings = searched === grammar ? options.nBest : options.nBest * 5
+        let readings = isGrammar ? options.nBest : options.nBest * 5
         searched.callLogging { decoder in
             var nbest = ps_nbest(decoder)
             var count = 0
@@ -169,7 +185,7 @@ final class UtteranceDecoder {
     }
 
     /// Compares the grammar path's score with the phone loop's, per frame of speech.
-    private func confidence(grammarScore: Int32, segments: [WordSegment]) -> Double? {
+    private func confidence(grammarScore: Int32, segments: [WordSegment], phoneLoop: PocketSphinxDecoder?) -> Double? {
         guard let phoneLoop, let settings = options.confidence else { return nil }
         var phoneScore: Int32 = 0
         let phones = phoneLoop.callLogging { ps_get_hyp($0, &phoneScore) }.value

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VoiceLogCore
 import VoiceLogGrammars
+import VoiceLogJSGF
 
 /// The n-gram language model built from a speech grammar: the JSGF read back, sentences
 /// drawn from it, and the ARPA text (a proper distribution after every history).

@@ -1,3 +1,5 @@
+import VoiceLogJSGF
+
 /// The n-gram language model of a speech grammar: sentences drawn from its public rule
 /// (`SentenceSampler`), now and then two in one breath joined by "and", counted into a
 /// trigram model (`NGramModel`). The n-gram search then hears what the grammar says, weighted

@@ -1,3 +1,5 @@
+import VoiceLogJSGF
+
 /// Draws sentences from a JSGF grammar with probabilities that stand for how people talk,
 /// for counting n-grams: each choice by its JSGF weight (evenly when unweighted), an
 /// optional part now and then, a repeat mostly once. Seeded, so the same grammar always

@@ -23,6 +23,10 @@ public struct JSGFRules: Sendable {
     /// A grammar that `text` does not follow: the rule and what was found.
     public struct SyntaxError: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Reads JSGF text; the header lines (`#JSGF`, `grammar NAME;`) are skipped.
