@@ -46,16 +46,22 @@ public struct NumberShape: Hashable, Sendable {
     public var range: ClosedRange<Double>?
     /// Bounds and decimal places that the speech grammar spells out; nil for a general number.
     public var speech: SpeechNumberShape?
+    /// Hours and minutes written with a point ("6.15", `clock` in templates): the two digits
+    /// after the point must be below 60, so "at 9.7" is no time.
+    public var isClock: Bool
 
-    public init(integerOnly: Bool = false, range: ClosedRange<Double>? = nil, speech: SpeechNumberShape? = nil) {
+    public init(integerOnly: Bool = false, range: ClosedRange<Double>? = nil, speech: SpeechNumberShape? = nil,
+                isClock: Bool = false) {
         self.integerOnly = integerOnly
         self.range = range
         self.speech = speech
+        self.isClock = isClock
     }
 
     public func accepts(_ value: Double) -> Bool {
         if integerOnly, value != value.rounded() { return false }
         if let range, !range.contains(value) { return false }
+        if isClock, ((value - value.rounded(.down)) * 100).rounded() >= 60 { return false }
         return true
     }
 }

@@ -119,8 +119,8 @@ struct TemplateParser {
             throw Failure(message: "'~' shapes only the numbers of number, integer, quantity and duration, not '\(name)'")
         }
         switch name {
-        case "number", "integer":
-            var shape = NumberShape(integerOnly: name == "integer", speech: speech)
+        case "number", "integer", "clock":
+            var shape = NumberShape(integerOnly: name == "integer", speech: speech, isClock: name == "clock")
             if let argument { shape.range = try range(argument) }
             return .number(shape)
         case "minute": return .minute

@@ -49,6 +49,7 @@ struct EntryBuilder {
         var timeExpression = TimeExpression()
         var values: [String: FieldValue] = [:]
         var softValues: [(String, CapturedValue)] = []
+        var timeValues: [(String, CapturedValue)] = []
         for (field, captured) in match.captures.values {
             if field.hasSuffix(Captures.sumSuffix) {
                 // "F+" adds up; "F*2+" counts twice ("15 minutes each side")
@@ -65,9 +66,7 @@ struct EntryBuilder {
                 continue
             }
             if field.hasPrefix("time.") {
-                if let value = fieldValue(captured, surface: surface) {
-                    _ = timeExpression.set(String(field.dropFirst(5)), value)
-                }
+                timeValues.append((field, captured))
                 continue
             }
             if case .quantity(let amount, let unit, let factor?) = captured, field != "amount" {
@@ -78,7 +77,17 @@ struct EntryBuilder {
             }
         }
         for (field, captured) in softValues where values[field] == nil {
-            values[field] = fieldValue(captured, surface: surface)
+            if field.hasPrefix("time.") {
+                timeValues.insert((field, captured), at: 0)
+            } else {
+                values[field] = fieldValue(captured, surface: surface)
+            }
+        }
+        // a phrase's own time ("this morning" is today) first, so that a time said outright wins
+        for (field, captured) in timeValues {
+            if let value = fieldValue(captured, surface: surface) {
+                _ = timeExpression.set(String(field.dropFirst(5)), value)
+            }
         }
         if let period = timeExpression.period {
             values["time_of_day"] = .text(period)

@@ -83,13 +83,19 @@ public struct TimeResolver: Sendable {
     }
 
     /// "on the 3rd", "December 3": the nearest such date on the right side of today
-    /// (at or before it for past entries, at or after it for appointments).
+    /// (at or before it for past entries, at or after it for appointments). For a past entry,
+    /// a date in the next `daysAheadKept` days is kept, to be refused as in the future: "on
+    /// 25 November" said on the 21st is a slip, not a reading of a year ago.
     private func calendarDay(month: Int?, day: Int) -> LocalDateTime {
         let candidates = calendarDays(month: month, day: day)
         let today = now.startOfDay
         if lookAhead { return candidates.first { $0 >= today } ?? today }
+        if let next = candidates.first(where: { $0 > today }), next <= today.adding(days: Self.daysAheadKept) { return next }
         return candidates.last { $0 <= today } ?? today
     }
+
+    /// How many days ahead a date said for a past entry is still that date (and refused).
+    static let daysAheadKept = 7
 
     /// The dates with that day (of that month) from a year before today to a year after.
     private func calendarDays(month: Int?, day: Int) -> [LocalDateTime] {

@@ -13,6 +13,8 @@ public final class UtteranceParser: Sendable {
     private let remarkWords: Set<String>
     private let questionWords: Set<String>
     private let sharedVerbs: Set<String>
+    /// Words that take back what was said before them ("sorry", "I mean").
+    private let correctionWords: Set<String>
     private let spelling: SpellingCorrector
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
@@ -27,6 +29,7 @@ public final class UtteranceParser: Sendable {
         remarkWords = grammar.remarkWords
         questionWords = grammar.questionWords
         sharedVerbs = grammar.words(of: "shared_verbs")
+        correctionWords = grammar.words(of: "corrections")
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary)
     }
 
@@ -77,7 +80,7 @@ public final class UtteranceParser: Sendable {
             result.problems += built.problems
             incomplete = incomplete || !built.isComplete
         }
-        let unused = ignoredWords.filter { !glueWords.contains($0) }
+        let unused = ignoredWords.filter { !glueWords.contains($0) && !correctionWords.contains($0) }
         if incomplete, !unused.isEmpty, result.entries.count == 1 {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not in the grammar. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
@@ -87,6 +90,18 @@ public final class UtteranceParser: Sendable {
             let words = valued.map { "'\(surface($0, $0 + 1))'" }.joined(separator: ", ")
             result.problems.append(Problem(field: nil, severity: .error, message:
                 "Not logged: \(words) \(valued.count == 1 ? "was" : "were") said but fit no entry here, and a health log must not drop what was said. Please say it again, one entry at a time, like '\(grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2")'."))
+            incomplete = true
+        }
+        if let range = Self.range(between: matches, ignored: ignored, context) {
+            // "took 60 to 90 ml": two feeds would be a guess, and so would either one
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "'\(surface(range.lowerBound, range.upperBound))' is a range, so nothing is logged from this line. Please say the one value it was."))
+            incomplete = true
+        }
+        if let taken = ignored.first(where: { correctionWords.contains(tokens[$0].text) }) {
+            // "fed 90 ml, sorry, 120 ml": which value stands is not for the parser to guess
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "'\(surface(taken, taken + 1))' takes back part of what was said, so nothing is logged from this line. Please say the entry again as it should be, like '\(grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2")'."))
             incomplete = true
         }
         if !corrections.isEmpty {
@@ -104,6 +119,18 @@ public final class UtteranceParser: Sendable {
             result.status = .infeasible
         }
         return result
+    }
+
+    /// The tokens of a range ("60 to 90", "6-7") that the split read as two entries of one
+    /// kind: the first ends with a number, and only "to" or a dash stands between them.
+    private static func range(between matches: [EntryMatch], ignored: [Int], _ context: MatchContext) -> Range<Int>? {
+        for (first, second) in zip(matches, matches.dropFirst()) where first.kindIndex == second.kindIndex {
+            let between = first.end..<second.start
+            guard between.count == 1, ignored.contains(between.lowerBound), ["to", "-"].contains(context.tokens[between.lowerBound]),
+                  !context.numbers(at: first.end - 1).isEmpty, !context.numbers(at: second.start).isEmpty else { continue }
+            return (first.end - 1)..<(second.start + 1)
+        }
+        return nil
     }
 
     /// Reads words as fields of an entry of `kind`, said without the rest of a sentence:

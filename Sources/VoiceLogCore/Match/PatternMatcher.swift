@@ -10,8 +10,8 @@ final class PatternMatcher: Sendable {
     private let unitTries: [String: PhraseTrie<Int>]
     /// Free text does not end on these ("a banana and").
     private let glueWords: Set<String>
-    /// Free text does not hold these: a negation ("didn't") or a word that names a kind
-    /// ("carbs", "formula") is never part of a name.
+    /// Free text does not hold these: a negation ("didn't"), a word that names a kind
+    /// ("carbs", "formula") or a correction ("I mean") is never part of a name.
     private let notInText: Set<String>
     /// Free text does not start with these ("before dinner" is no food).
     private let textOpeners: Set<String>
@@ -39,7 +39,7 @@ final class PatternMatcher: Sendable {
         }
         self.listTries = listTries
         glueWords = grammar.glueWords
-        notInText = grammar.negationWords.union(grammar.words(of: "reserved"))
+        notInText = grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
         textOpeners = grammar.words(of: "text_openers")
         everydayLists = grammar.words(of: "everyday_lists")
         self.unitTries = unitTries
