@@ -128,7 +128,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "VoiceLogSpeechTests", dependencies: ["VoiceLogSpeech", "VoiceLogCore", "VoiceLogGrammars"]),
+        .testTarget(name: "VoiceLogSpeechTests", dependencies: ["VoiceLogSpeech", "VoiceLogCore", "VoiceLogGrammars", "VoiceLogJSGF", "CPocketSphinx"]),
         // The review tests drive the built `voicelog` binary at a pseudo-terminal.
         .testTarget(name: "VoiceLogCLITests", dependencies: ["VoiceLogCLI", "VoiceLogPipeline", "voicelog"], exclude: ["review_pty.py"]),
     ]

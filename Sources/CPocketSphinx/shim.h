@@ -4,6 +4,7 @@
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>
 #include <sphinxbase/fsg_model.h>
+#include <sphinxbase/jsgf.h>
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -138,18 +138,20 @@ extension GrammarGraph {
                     arcs[try build(choice.expression, from: from, depth: depth)].append((end, nil))
                 }
                 return end
+            // Each construct ends in a state of its own with no way back: an empty transition
+            // into the end of a loop would let "[point <digit>+]" read digits without "point".
             case .optional(let inner):
-                let end = try build(inner, from: from, depth: depth)
+                let end = newState()
+                arcs[try build(inner, from: from, depth: depth)].append((end, nil))
                 arcs[from].append((end, nil))
                 return end
             case .repeated(let inner, let atLeastOnce):
                 let loop = newState()
                 arcs[from].append((loop, nil))
-                let end = try build(inner, from: loop, depth: depth)
-                arcs[end].append((loop, nil))
-                if atLeastOnce { return end }
+                let last = try build(inner, from: loop, depth: depth)
+                arcs[last].append((loop, nil))
                 let exit = newState()
-                arcs[loop].append((exit, nil))
+                arcs[atLeastOnce ? last : loop].append((exit, nil))
                 return exit
             case .empty:
                 return from

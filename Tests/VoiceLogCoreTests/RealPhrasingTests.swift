@@ -16,7 +16,7 @@ import VoiceLogGrammars
     /// The held-out files, never tuned on, with the lowest accuracy allowed on each: the
     /// measured figure, rounded down.
     static let heldOut = [
-        ("real_heldout.jsonl", 0.95), ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.93), ("real_heldout_i.jsonl", 0.94),
+        ("real_heldout.jsonl", 0.96), ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.93), ("real_heldout_i.jsonl", 0.94),
         ("real_heldout_l.jsonl", 0.97),
     ]
 

@@ -38,9 +38,14 @@ public struct TimeResolver: Sendable {
                                                       : [now.startOfDay.adding(days: -1), now.startOfDay])
             // the small hours of a stated day's night are on the next date: "last night at 2am"
             let nightSpill = day != nil && expression.period == "night"
-            let times = days.flatMap { day in
+            var times = days.flatMap { day in
                 candidates.map { (nightSpill && $0 < 5 ? day.adding(days: 1) : day).at(hour: $0, minute: minutes) }
             }.sorted()
+            // an appointment said without am or pm is in the day: "Sunday at 12:15" is noon
+            if lookAhead, candidates.count > 1 {
+                let daytime = times.filter { Self.appointmentHours.contains($0.hour) }
+                if !daytime.isEmpty { times = daytime }
+            }
             return choose(times)
         }
         if let period = expression.period, let hour = Self.periodHours[period] {
@@ -52,6 +57,9 @@ public struct TimeResolver: Sendable {
         if let day { return day.at(hour: now.hour, minute: now.minute, second: now.second) }
         return now
     }
+
+    /// The hours an appointment without am or pm is taken to be in.
+    static let appointmentHours = 7..<22
 
     /// The longest offset a time keeps: "10^30 hours ago" stops here, where the feasibility
     /// rules report it as too far from now, instead of overflowing the clock.

@@ -1,0 +1,60 @@
+import CPocketSphinx
+import Testing
+import VoiceLogCore
+import VoiceLogGrammars
+import VoiceLogJSGF
+@testable import VoiceLogSpeech
+
+/// The graph the n-gram pass checks its readings against is built in Swift from the JSGF
+/// rules; it must accept exactly what sphinxbase's own graph of the same grammar accepts.
+@Suite struct GrammarGraphTests {
+    @Test func theGraphBuiltFromTheRulesAcceptsWhatSphinxbasesAccepts() throws {
+        let jsgf = JSGFCompiler(grammar: BundledGrammar.grammar, pronunciation: { word in word.allSatisfy { $0.isLetter || $0 == "'" } ? word : nil },
+                               freeText: "(free_a | free_b)+").compile()
+        let rules = try JSGFRules(jsgf)
+        let ours = try GrammarGraph(rules: rules, top: "utterance")
+        let theirs = try #require(Self.sphinxbaseGraph(jsgf))
+
+        // Sentences of the grammar, and each with one word dropped, doubled or swapped with
+        // the next: near misses such as an n-gram pass hears.
+        var sampler = SentenceSampler(rules: rules, seed: 3)
+        var checked = 0
+        for _ in 0..<300 {
+            let sentence = sampler.sentence(of: "utterance")
+            var variants = [sentence]
+            for index in sentence.indices {
+                var dropped = sentence
+                dropped.remove(at: index)
+                var doubled = sentence
+                doubled.insert(sentence[index], at: index)
+                variants += [dropped, doubled]
+                if index + 1 < sentence.count { variants.append(sentence.swappedAt(index, index + 1)) }
+            }
+            for words in variants {
+                #expect(ours.accepts(words) == theirs.accepts(words), "\(words.joined(separator: " "))")
+                checked += 1
+            }
+        }
+        #expect(ours.accepts(sampler.sentence(of: "utterance")))
+        #expect(checked > 3000)
+    }
+
+    /// sphinxbase's graph of the grammar's public rule, built as a decoder builds it.
+    static func sphinxbaseGraph(_ text: String) -> GrammarGraph? {
+        guard let jsgf = jsgf_parse_string(text, nil) else { return nil }
+        defer { jsgf_grammar_free(jsgf) }
+        guard let rule = jsgf_get_public_rule(jsgf), let logMath = logmath_init(1.0001, 0, 0) else { return nil }
+        defer { logmath_free(logMath) }
+        guard let fsg = jsgf_build_fsg(jsgf, rule, logMath, 1) else { return nil }
+        defer { fsg_model_free(fsg) }
+        return GrammarGraph(fsg)
+    }
+}
+
+private extension Array {
+    func swappedAt(_ first: Int, _ second: Int) -> [Element] {
+        var copy = self
+        copy.swapAt(first, second)
+        return copy
+    }
+}
