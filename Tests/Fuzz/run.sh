@@ -16,8 +16,14 @@ work=.build/fuzz
 mkdir -p "$work/corpus" "$work/seeds" "$work/findings"
 
 echo "fuzz: building the parser target" >&2
+# VoiceLogCore imports VoiceLogJSGF: that module first, as a static library beside it.
+mkdir -p "$work/modules"
+swiftc -swift-version 6 -parse-as-library -module-name VoiceLogJSGF -O -g -sanitize=address \
+    -emit-module -emit-module-path "$work/modules/VoiceLogJSGF.swiftmodule" \
+    -emit-library -static -o "$work/libVoiceLogJSGF.a" Sources/VoiceLogJSGF/*.swift
 find Sources/VoiceLogCore -name '*.swift' -print0 | xargs -0 \
     swiftc -swift-version 6 -parse-as-library -module-name VoiceLogFuzz -O -g \
+        -I "$work/modules" -L "$work" -lVoiceLogJSGF \
         -sanitize=fuzzer,address Tests/Fuzz/FuzzParser.swift -o "$work/fuzz-parser" \
     2> >(grep -v "Cannot export local symbol '__asan" >&2)
 
