@@ -81,6 +81,7 @@ public final class UtteranceParser: Sendable {
             incomplete = incomplete || !built.isComplete
         }
         let unused = ignoredWords.filter { !glueWords.contains($0) && !correctionWords.contains($0) }
+        let example = grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2"
         if incomplete, !unused.isEmpty, result.entries.count == 1 {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not in the grammar. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
@@ -89,7 +90,7 @@ public final class UtteranceParser: Sendable {
         if !valued.isEmpty {
             let words = valued.map { "'\(surface($0, $0 + 1))'" }.joined(separator: ", ")
             result.problems.append(Problem(field: nil, severity: .error, message:
-                "Not logged: \(words) \(valued.count == 1 ? "was" : "were") said but fit no entry here, and a health log must not drop what was said. Please say it again, one entry at a time, like '\(grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2")'."))
+                "Not logged: \(words) \(valued.count == 1 ? "was" : "were") said but fit no entry here, and a health log must not drop what was said. Please say it again, one entry at a time, like '\(example)'."))
             incomplete = true
         }
         if let range = Self.range(between: matches, ignored: ignored, context) {
@@ -101,7 +102,7 @@ public final class UtteranceParser: Sendable {
         if let taken = ignored.first(where: { correctionWords.contains(tokens[$0].text) }) {
             // "fed 90 ml, sorry, 120 ml": which value stands is not for the parser to guess
             result.problems.append(Problem(field: nil, severity: .error, message:
-                "'\(surface(taken, taken + 1))' takes back part of what was said, so nothing is logged from this line. Please say the entry again as it should be, like '\(grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2")'."))
+                "'\(surface(taken, taken + 1))' takes back part of what was said, so nothing is logged from this line. Please say the entry again as it should be, like '\(example)'."))
             incomplete = true
         }
         if !corrections.isEmpty {
