@@ -8,16 +8,17 @@ import VoiceLogGrammars
 ///
 /// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
 /// `real_tune_known_failures.txt`. `real_heldout.jsonl`, `real_heldout_e.jsonl`,
-/// `real_heldout_g.jsonl`, `real_heldout_i.jsonl` and `real_heldout_l.jsonl` (five other writers) are never tuned on: their scores are reported and held to a floor at what was
-/// measured, so that they can only rise.
+/// `real_heldout_g.jsonl`, `real_heldout_i.jsonl`, `real_heldout_l.jsonl` and `real_heldout_p.jsonl`
+/// (six other writers) are never tuned on: their scores are reported and held to a floor at what
+/// was measured, so that they can only rise.
 @Suite struct RealPhrasingTests {
     static let parser = CorpusTests.parser
 
     /// The held-out files, never tuned on, with the lowest accuracy allowed on each: the
     /// measured figure, rounded down.
     static let heldOut = [
-        ("real_heldout.jsonl", 0.96), ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.93), ("real_heldout_i.jsonl", 0.94),
-        ("real_heldout_l.jsonl", 0.97),
+        ("real_heldout.jsonl", 0.96), ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.93), ("real_heldout_i.jsonl", 0.95),
+        ("real_heldout_l.jsonl", 0.97), ("real_heldout_p.jsonl", 0.98),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -44,7 +45,7 @@ import VoiceLogGrammars
 
     /// Never silently wrong: on every line of every corpus, an `ok` result is not a case that
     /// expects otherwise, and every number the line holds is a number of its entries.
-    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl", "real_heldout.jsonl", "real_heldout_e.jsonl", "real_heldout_g.jsonl", "real_heldout_i.jsonl", "real_heldout_l.jsonl"])
+    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl", "real_heldout.jsonl", "real_heldout_e.jsonl", "real_heldout_g.jsonl", "real_heldout_i.jsonl", "real_heldout_l.jsonl", "real_heldout_p.jsonl"])
     func okResultsUseEveryNumberSaid(file: String) throws {
         var silentWrong: [String] = []
         var dropped: [String] = []

@@ -11,8 +11,9 @@ public final class Extractor: Sendable {
     static let temperatureGroups = ["temperature", "degrees"]
 
     public init(grammar: Grammar) {
-        patterns = PatternMatcher(grammar: grammar)
-        timeParts = grammar.commonParts.map(CompiledPattern.init)
+        let patterns = PatternMatcher(grammar: grammar)
+        self.patterns = patterns
+        timeParts = grammar.commonParts.map { CompiledPattern($0, words: patterns.words) }
         fillerWords = grammar.fillerWords
         let skipped = Set(["time", "feed_volume"] + Self.temperatureGroups)
         quantityGroups = grammar.unitGroups.keys.filter { !skipped.contains($0) }.sorted()
@@ -21,7 +22,7 @@ public final class Extractor: Sendable {
     public func spans(in input: String, now: LocalDateTime) -> [ExtractedSpan] {
         let tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }
         guard tokens.count <= UtteranceParser.longestUtterance * 4 else { return [] }
-        let context = MatchContext(tokens: tokens.map(\.text), numberReader: patterns.numberReader)
+        let context = patterns.context(for: tokens.map(\.text))
         let scalars = Array(input.unicodeScalars)
         var spans: [ExtractedSpan] = []
         var index = 0

@@ -9,6 +9,8 @@ public final class UtteranceParser: Sendable {
     private let entries: EntryMatcher
     private let fillerWords: Set<String>
     private let glueWords: Set<String>
+    /// Glue that joins entries ("and", "then").
+    private let breakWords: Set<String>
     private let negationWords: Set<String>
     private let remarkWords: Set<String>
     private let questionWords: Set<String>
@@ -25,6 +27,7 @@ public final class UtteranceParser: Sendable {
         entries = EntryMatcher(patterns: PatternMatcher(grammar: grammar))
         fillerWords = grammar.fillerWords
         glueWords = grammar.glueWords
+        breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
         remarkWords = grammar.remarkWords
         questionWords = grammar.questionWords
@@ -60,7 +63,7 @@ public final class UtteranceParser: Sendable {
         if questionWords.contains(tokens[0].text) || questionWords.contains(opening) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
-        let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
+        let context = entries.patterns.context(for: tokens.map(\.text))
         let (matches, ignored) = withoutBareVerbs(bestSplit(context), context)
         let ignoredWords = ignored.map { tokens[$0].text }
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
@@ -149,7 +152,7 @@ public final class UtteranceParser: Sendable {
         guard let kindIndex = grammar.kinds.firstIndex(where: { $0.name == kind }) else { return nil }
         let tokens = Tokenizer.tokens(of: text).filter { !fillerWords.contains($0.text) }
         guard !tokens.isEmpty, tokens.count <= Self.longestUtterance else { return nil }
-        let context = MatchContext(tokens: tokens.map(\.text), numberReader: entries.patterns.numberReader)
+        let context = entries.patterns.context(for: tokens.map(\.text))
         let whole = entries.matches(kindIndex: kindIndex, context, at: 0,
                                     introduction: introductions ? .optional : .excluded)
             .filter { $0.end == tokens.count }
@@ -257,6 +260,27 @@ public final class UtteranceParser: Sendable {
                                from: index, match: match), at: match.end)
                 }
             }
+            // another reading of the kind just said, with only glue between ("glucose 6.7 before
+            // breakfast and 9.8 after"): a whole entry of that kind without its introduction
+            if let previous = entryBefore(index) {
+                for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
+                where isComplete(match) {
+                    offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
+                               from: index, match: match), at: match.end)
+                }
+            }
+        }
+        /// The entry that the best split to `index` ends with, when only glue follows it and a
+        /// word that joins entries ("and", "then") is among it.
+        func entryBefore(_ index: Int) -> EntryMatch? {
+            var end = index
+            var joined = false
+            while end > 0, let step = best[end], step.match == nil, glueWords.contains(context.tokens[step.from]) {
+                joined = joined || breakWords.contains(context.tokens[step.from])
+                end = step.from
+            }
+            guard joined, let match = best[end]?.match, match.end == end else { return nil }
+            return match
         }
         var matches: [EntryMatch] = []
         var ignored: [Int] = []

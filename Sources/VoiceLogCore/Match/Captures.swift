@@ -28,6 +28,13 @@ struct Captures: Sendable {
         values.first { $0.field == field }?.value
     }
 
+    /// Whether `field` is a piece of `whole`: "amount.value" of "amount".
+    private static func isPiece(_ field: String, of whole: String) -> Bool {
+        let count = whole.utf8.count
+        return field.utf8.count > count && field.hasPrefix(whole)
+            && field.utf8[field.utf8.index(field.utf8.startIndex, offsetBy: count)] == UInt8(ascii: ".")
+    }
+
     /// These captures with all of `other`'s, or nil when a field would hold two values.
     func merging(_ other: Captures) -> Captures? {
         var merged = self
@@ -50,8 +57,9 @@ struct Captures: Sendable {
             return existing == value ? self : nil
         }
         // a field said whole ("amount") and in pieces ("amount.value") would be two values
-        if let dot = field.firstIndex(of: "."), !field.hasPrefix("time."), self.value(of: String(field[..<dot])) != nil { return nil }
-        if values.contains(where: { $0.field.hasPrefix(field + ".") && !field.hasPrefix("time") }) { return nil }
+        if let dot = field.utf8.firstIndex(of: UInt8(ascii: ".")), !field.hasPrefix("time."),
+           self.value(of: String(field[..<dot])) != nil { return nil }
+        if !field.hasPrefix("time"), values.contains(where: { Self.isPiece($0.field, of: field) }) { return nil }
         var copy = self
         copy.values.append((field, value))
         return copy

@@ -14,21 +14,22 @@ indirect enum CompiledPattern: Sendable {
     /// sequence of smaller tries.
     static let largestTrie = 4096
 
-    init(_ pattern: Pattern) {
+    /// `words` must number every word of the pattern.
+    init(_ pattern: Pattern, words: WordIDs) {
         if let phrases = Self.phrases(of: pattern), phrases.count <= Self.largestTrie {
             var trie = PhraseTrie<Void>()
-            for phrase in phrases where !phrase.isEmpty { trie.insert(phrase, ()) }
+            for phrase in phrases where !phrase.isEmpty { trie.insert(phrase.map(words.id), ()) }
             self = phrases.contains([]) ? .optional(.phrases(trie)) : .phrases(trie)
             return
         }
         switch pattern {
         case .word(let word):
             var trie = PhraseTrie<Void>()
-            trie.insert([word], ())
+            trie.insert([words.id(of: word)], ())
             self = .phrases(trie)
-        case .sequence(let items): self = .sequence(items.map(CompiledPattern.init))
-        case .choice(let options): self = .choice(options.map(CompiledPattern.init))
-        case .optional(let inner): self = .optional(CompiledPattern(inner))
+        case .sequence(let items): self = .sequence(items.map { CompiledPattern($0, words: words) })
+        case .choice(let options): self = .choice(options.map { CompiledPattern($0, words: words) })
+        case .optional(let inner): self = .optional(CompiledPattern(inner, words: words))
         case .assign(let field, let value): self = .assign(field: field, value: value)
         case .capture(let field, let source): self = .capture(field: field, source: source)
         case .rule: preconditionFailure("rules are inlined when the grammar loads")

@@ -13,7 +13,7 @@ final class EntryMatcher: Sendable {
     /// Every introduction and part of every kind, and the common parts, numbered.
     private let allPatterns: [CompiledPattern]
     /// The patterns that can start with a word, with a number, or with anything (free text).
-    private let patternsByFirstWord: [String: [Int]]
+    private let patternsByFirstWord: [[Int]]
     private let patternsStartingWithNumbers: [Int]
     private let patternsStartingAnywhere: [Int]
     private let startsWithText: [Bool]
@@ -39,8 +39,8 @@ final class EntryMatcher: Sendable {
             parts.append(Array(all.count..<all.count + kind.parts.count) + common)
             all += kind.parts
         }
-        allPatterns = all.map(CompiledPattern.init)
-        var byWord: [String: [Int]] = [:]
+        allPatterns = all.map { CompiledPattern($0, words: patterns.words) }
+        var byWord = [[Int]](repeating: [], count: patterns.words.count)
         var byNumber: [Int] = []
         var anywhere: [Int] = []
         for (index, pattern) in all.enumerated() {
@@ -49,7 +49,7 @@ final class EntryMatcher: Sendable {
                 continue
             }
             for word in words {
-                if word == PatternMatcher.numberStart { byNumber.append(index) } else { byWord[word, default: []].append(index) }
+                if word == PatternMatcher.numberStart { byNumber.append(index) } else { byWord[Int(word)].append(index) }
             }
         }
         patternsByFirstWord = byWord
@@ -152,7 +152,8 @@ final class EntryMatcher: Sendable {
         context.startablePatterns(at: index) {
             var startable = [Bool](repeating: false, count: allPatterns.count)
             for pattern in patternsStartingAnywhere { startable[pattern] = true }
-            for pattern in patternsByFirstWord[context.tokens[index]] ?? [] { startable[pattern] = true }
+            let word = context.ids[index]
+            if word >= 0 { for pattern in patternsByFirstWord[Int(word)] { startable[pattern] = true } }
             if patterns.startsNumber(context, at: index) {
                 for pattern in patternsStartingWithNumbers { startable[pattern] = true }
             }

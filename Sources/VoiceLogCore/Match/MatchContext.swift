@@ -2,13 +2,16 @@
 /// grammar pattern worked out once.
 final class MatchContext {
     let tokens: [String]
+    /// The tokens' ids in the grammar's `WordIDs`.
+    let ids: [Int32]
     private let numberReader: NumberReader
     private var numberCache: [[NumberReading]?]
     /// Matches of pattern `p` at token `i`, started with no captures: `[p * count + i]`.
     private var patternCache: [[(end: Int, captures: Captures)]?] = []
 
-    init(tokens: [String], numberReader: NumberReader) {
+    init(tokens: [String], words: WordIDs, numberReader: NumberReader) {
         self.tokens = tokens
+        ids = tokens.map(words.id)
         self.numberReader = numberReader
         numberCache = Array(repeating: nil, count: tokens.count)
     }

@@ -6,6 +6,8 @@
 final class PatternMatcher: Sendable {
     let grammar: Grammar
     let numberReader: NumberReader
+    /// Every word of the grammar's patterns, lists and units, numbered.
+    let words: WordIDs
     private let listTries: [String: PhraseTrie<Int>]
     private let unitTries: [String: PhraseTrie<Int>]
     /// Free text does not end on these ("a banana and").
@@ -17,23 +19,33 @@ final class PatternMatcher: Sendable {
     private let textOpeners: Set<String>
     /// Lists of everyday words ("back", "gym"): not taken for a value when left over.
     private let everydayLists: Set<String>
+    /// Names that hold words free text otherwise never holds ("sugar snap peas").
+    private let compoundNames: PhraseTrie<Void>
+    /// Words after which a number in free text is part of the name ("room 12").
+    private let numberedPlaces: Set<String>
+    /// Words that make a duration an age ("6 weeks old").
+    private let ageWords: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
     init(grammar: Grammar) {
         self.grammar = grammar
         numberReader = NumberReader(words: grammar.numberWords)
+        var words = WordIDs()
+        for pattern in grammar.commonParts + grammar.kinds.flatMap({ $0.introductions + $0.parts }) {
+            pattern.forEachWord { _ = words.intern($0) }
+        }
         var listTries: [String: PhraseTrie<Int>] = [:]
         for (name, list) in grammar.lists {
             var trie = PhraseTrie<Int>()
-            for (index, phrase) in list.phrases.enumerated() { trie.insert(phrase.words, index) }
+            for (index, phrase) in list.phrases.enumerated() { trie.insert(phrase.words.map { words.intern($0) }, index) }
             listTries[name] = trie
         }
         var unitTries: [String: PhraseTrie<Int>] = [:]
         for (name, group) in grammar.unitGroups {
             var trie = PhraseTrie<Int>()
             for (index, unit) in group.units.enumerated() {
-                for phrase in unit.phrases { trie.insert(phrase, index) }
+                for phrase in unit.phrases { trie.insert(phrase.map { words.intern($0) }, index) }
             }
             unitTries[name] = trie
         }
@@ -42,7 +54,20 @@ final class PatternMatcher: Sendable {
         notInText = grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
         textOpeners = grammar.words(of: "text_openers")
         everydayLists = grammar.words(of: "everyday_lists")
+        var compoundNames = PhraseTrie<Void>()
+        for phrase in grammar.lists["compound_names"]?.phrases ?? [] {
+            compoundNames.insert(phrase.words.map { words.intern($0) }, ())
+        }
+        self.compoundNames = compoundNames
+        self.words = words
+        numberedPlaces = grammar.words(of: "numbered_places")
+        ageWords = grammar.words(of: "ages")
         self.unitTries = unitTries
+    }
+
+    /// The context in which an utterance's tokens are matched.
+    func context(for tokens: [String]) -> MatchContext {
+        MatchContext(tokens: tokens, words: words, numberReader: numberReader)
     }
 
     typealias Continuation = (Int, Captures) -> Void
@@ -50,7 +75,7 @@ final class PatternMatcher: Sendable {
     func match(_ pattern: CompiledPattern, _ context: MatchContext, at index: Int, _ captures: Captures, _ next: Continuation) {
         switch pattern {
         case .phrases(let trie):
-            trie.matches(context.tokens, at: index) { end, _ in next(end, captures) }
+            trie.matches(context.ids, at: index) { end, _ in next(end, captures) }
         case .sequence(let items):
             matchSequence(items[...], context, at: index, captures, next)
         case .choice(let options):
@@ -98,7 +123,7 @@ final class PatternMatcher: Sendable {
         switch source {
         case .list(let name):
             guard let list = grammar.lists[name] else { return }
-            listTries[name]?.matches(context.tokens, at: index) { end, phraseIndex in
+            listTries[name]?.matches(context.ids, at: index) { end, phraseIndex in
                 let phrase = list.phrases[phraseIndex]
                 found(end, .literal(phrase.value), phrase.assignments, 0)
             }
@@ -114,20 +139,34 @@ final class PatternMatcher: Sendable {
             }
         case .unit(let group):
             guard let units = grammar.unitGroups[group]?.units else { return }
-            unitTries[group]?.matches(context.tokens, at: index) { end, unitIndex in
+            unitTries[group]?.matches(context.ids, at: index) { end, unitIndex in
                 found(end, .literal(units[unitIndex].symbol), [], 0)
             }
         case .duration(let unit, _):
             let factor = grammar.unitGroups["time"]?.units.first { $0.symbol == unit }?.factor ?? 1
-            readDuration(context, at: index) { end, seconds in found(end, .number(seconds / factor), [], 0) }
+            readDuration(context, at: index) { end, seconds in
+                // "she's 6 weeks old" is an age, not how long something lasted
+                guard context.tokens[safe: end].map(ageWords.contains) != true else { return }
+                found(end, .number(seconds / factor), [], 0)
+            }
         case .text:
             let longest = min(context.count, index + Self.longestText)
             guard index < longest, context.tokens[index] != "and", !textOpeners.contains(context.tokens[index]) else { return }
+            var compoundEnd = index
             for end in (index + 1)...longest {
-                // free text holds no number: a number said is a value, never part of a name
-                let token = context.tokens[end - 1]
-                if !context.numbers(at: end - 1).isEmpty || token.contains(where: \.isNumber) || notInText.contains(token) { break }
-                if !glueWords.contains(context.tokens[end - 1]) { found(end, .words(start: index, end: end), [], end - index) }
+                let position = end - 1
+                let token = context.tokens[position]
+                compoundNames.matches(context.ids, at: position) { phraseEnd, _ in compoundEnd = max(compoundEnd, phraseEnd) }
+                if position >= compoundEnd {
+                    // free text holds no number, unless it numbers a place ("room 12"): a number
+                    // said is a value, never part of a name
+                    let numbered = position > index && numberedPlaces.contains(context.tokens[position - 1])
+                        && token.allSatisfy(\.isNumber)
+                    if !numbered && (!context.numbers(at: position).isEmpty || token.contains(where: \.isNumber)) { break }
+                    if notInText.contains(token) { break }
+                }
+                // a name never ends inside a compound ("sugar" of "sugar snap peas")
+                if !glueWords.contains(token) && end >= compoundEnd { found(end, .words(start: index, end: end), [], end - index) }
             }
         case .rest:
             if index < context.count {
@@ -162,7 +201,7 @@ final class PatternMatcher: Sendable {
         guard let trie = unitTries[group], let unitGroup = grammar.unitGroups[group] else { return }
         let units = unitGroup.units
         for count in counts(context, at: index) {
-            trie.matches(context.tokens, at: count.end) { end, unitIndex in
+            trie.matches(context.ids, at: count.end) { end, unitIndex in
                 let unit = units[unitIndex]
                 found(end, count.value, unit)
                 // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4";
@@ -172,7 +211,7 @@ final class PatternMatcher: Sendable {
                 let smaller = units.filter { ($0.factor ?? .infinity) < factor }
                 for rest in context.numbers(at: next) where rest.value >= 0 {
                     var explicit = false
-                    trie.matches(context.tokens, at: rest.end) { restEnd, restIndex in
+                    trie.matches(context.ids, at: rest.end) { restEnd, restIndex in
                         let restUnit = units[restIndex]
                         guard let restFactor = restUnit.factor, restFactor < factor, rest.value * restFactor < factor else { return }
                         explicit = true
@@ -190,7 +229,7 @@ final class PatternMatcher: Sendable {
     /// A unit of the group at a token: its end and the unit.
     func readUnit(_ group: String, _ context: MatchContext, at index: Int, _ found: (Int, UnitGroup.Unit) -> Void) {
         guard let units = grammar.unitGroups[group]?.units else { return }
-        unitTries[group]?.matches(context.tokens, at: index) { end, unitIndex in found(end, units[unitIndex]) }
+        unitTries[group]?.matches(context.ids, at: index) { end, unitIndex in found(end, units[unitIndex]) }
     }
 
     /// The counts a quantity may start with: numbers, "a"/"an" (one), "half a" (a half).
@@ -234,7 +273,7 @@ final class PatternMatcher: Sendable {
         }
         // "all day", "another hour"
         if context.tokens[safe: index].map(words.whole.contains) == true, let units = grammar.unitGroups["time"]?.units {
-            unitTries["time"]?.matches(context.tokens, at: index + 1) { end, unitIndex in
+            unitTries["time"]?.matches(context.ids, at: index + 1) { end, unitIndex in
                 let factor = units[unitIndex].factor ?? 1
                 spans.append((end, factor, factor))
             }
@@ -269,16 +308,16 @@ final class PatternMatcher: Sendable {
     func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
         var ends: [Int] = []
         for (name, trie) in listTries where !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) {
-            trie.matches(context.tokens, at: index) { end, _ in ends.append(end) }
+            trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
         for trie in unitTries.values {
-            trie.matches(context.tokens, at: index) { end, _ in ends.append(end) }
+            trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
         return ends
     }
 
     /// Stands in `firstWords` for "a number, or a count such as 'a' or 'half'".
-    static let numberStart = "#number"
+    static let numberStart: Int32 = -2
 
     /// Whether a count, number or clock minute may start at the token.
     func startsNumber(_ context: MatchContext, at index: Int) -> Bool {
@@ -292,7 +331,7 @@ final class PatternMatcher: Sendable {
     private func startsUnit(_ context: MatchContext, at index: Int) -> Bool {
         var any = false
         for trie in unitTries.values where !any {
-            trie.matches(context.tokens, at: index) { _, _ in any = true }
+            trie.matches(context.ids, at: index) { _, _ in any = true }
         }
         return any
     }
@@ -300,25 +339,25 @@ final class PatternMatcher: Sendable {
 
     /// The words that may start the pattern (with `numberStart` for a number), or nil if it
     /// may start with free text.
-    func firstWords(of pattern: Pattern) -> Set<String>? {
+    func firstWords(of pattern: Pattern) -> Set<Int32>? {
         switch pattern {
-        case .word(let word): return [word]
+        case .word(let word): return [words.id(of: word)]
         case .sequence(let items):
-            var words: Set<String> = []
+            var starts: Set<Int32> = []
             for item in items {
                 if case .assign = item { continue }
                 guard let first = firstWords(of: item) else { return nil }
-                words.formUnion(first)
-                if !item.canBeEmpty { return words }
+                starts.formUnion(first)
+                if !item.canBeEmpty { return starts }
             }
-            return words
+            return starts
         case .choice(let options):
-            var words: Set<String> = []
+            var starts: Set<Int32> = []
             for option in options {
                 guard let first = firstWords(of: option) else { return nil }
-                words.formUnion(first)
+                starts.formUnion(first)
             }
-            return words
+            return starts
         case .optional(let inner): return firstWords(of: inner)
         case .assign: return []
         case .capture(_, .list(let name)): return listTries[name]?.firstWords
@@ -332,6 +371,16 @@ final class PatternMatcher: Sendable {
 }
 
 extension Pattern {
+    /// Calls `body` with every literal word of the pattern.
+    func forEachWord(_ body: (String) -> Void) {
+        switch self {
+        case .word(let word): body(word)
+        case .sequence(let items), .choice(let items): items.forEach { $0.forEachWord(body) }
+        case .optional(let inner): inner.forEachWord(body)
+        case .capture, .assign, .rule: break
+        }
+    }
+
     /// Whether the pattern can match no words at all.
     var canBeEmpty: Bool {
         switch self {

@@ -1,34 +1,90 @@
 /// Finds every phrase of a set that starts at a token, in one walk.
+///
+/// Words are ids from `WordIDs`; the edges of every node live in one open-addressed table
+/// keyed by (node, word), so a step is a multiply and a probe or two.
 struct PhraseTrie<Payload: Sendable>: Sendable {
-    private var children: [[String: Int]] = [[:]]
+    private var nodeCount = 1
     private var payloads: [[Payload]] = [[]]
+    /// Slots of the edge table: key `node << 32 | word`, or `empty`; `targets` holds the child.
+    private var keys: [UInt64] = Array(repeating: Self.empty, count: 8)
+    private var targets: [Int32] = Array(repeating: 0, count: 8)
+    private var edgeCount = 0
+    /// The words of the root's edges.
+    private(set) var firstWords: Set<Int32> = []
 
-    mutating func insert(_ words: [String], _ payload: Payload) {
-        var node = 0
+    private static var empty: UInt64 { .max }
+
+    mutating func insert(_ words: [Int32], _ payload: Payload) {
+        var node: Int32 = 0
         for word in words {
-            if let next = children[node][word] {
+            if node == 0 { firstWords.insert(word) }
+            if let next = child(of: node, word) {
                 node = next
             } else {
-                children.append([:])
+                let next = Int32(nodeCount)
+                nodeCount += 1
                 payloads.append([])
-                children[node][word] = children.count - 1
-                node = children.count - 1
+                addEdge(from: node, word, to: next)
+                node = next
             }
         }
-        payloads[node].append(payload)
+        payloads[Int(node)].append(payload)
     }
 
     /// Calls `found` with the end index and payload of each phrase starting at `start`.
-    func matches(_ tokens: [String], at start: Int, _ found: (Int, Payload) -> Void) {
-        var node = 0
+    func matches(_ tokens: [Int32], at start: Int, _ found: (Int, Payload) -> Void) {
+        var node: Int32 = 0
         var index = start
-        while index < tokens.count, let next = children[node][tokens[index]] {
+        while index < tokens.count, let next = child(of: node, tokens[index]) {
             node = next
             index += 1
-            for payload in payloads[node] { found(index, payload) }
+            for payload in payloads[Int(node)] { found(index, payload) }
         }
     }
 
-    /// The words that can start a phrase.
-    var firstWords: Set<String> { Set(children[0].keys) }
+    private func child(of node: Int32, _ word: Int32) -> Int32? {
+        guard word >= 0 else { return nil }
+        let key = Self.key(node, word)
+        let mask = keys.count - 1
+        var slot = Self.slot(key, mask)
+        while true {
+            let found = keys[slot]
+            if found == key { return targets[slot] }
+            if found == Self.empty { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func addEdge(from node: Int32, _ word: Int32, to child: Int32) {
+        if (edgeCount + 1) * 2 > keys.count { grow() }
+        let key = Self.key(node, word)
+        let mask = keys.count - 1
+        var slot = Self.slot(key, mask)
+        while keys[slot] != Self.empty { slot = (slot + 1) & mask }
+        keys[slot] = key
+        targets[slot] = child
+        edgeCount += 1
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldTargets = targets
+        keys = Array(repeating: Self.empty, count: oldKeys.count * 2)
+        targets = Array(repeating: 0, count: oldKeys.count * 2)
+        let mask = keys.count - 1
+        for (key, target) in zip(oldKeys, oldTargets) where key != Self.empty {
+            var slot = Self.slot(key, mask)
+            while keys[slot] != Self.empty { slot = (slot + 1) & mask }
+            keys[slot] = key
+            targets[slot] = target
+        }
+    }
+
+    private static func key(_ node: Int32, _ word: Int32) -> UInt64 {
+        UInt64(UInt32(node)) << 32 | UInt64(UInt32(word))
+    }
+
+    /// Fibonacci hashing: the high bits of the key times 2^64 / golden ratio.
+    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
 }

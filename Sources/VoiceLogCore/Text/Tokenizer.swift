@@ -60,7 +60,19 @@ public enum Tokenizer {
     }
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic
+        if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        return scalar.properties.isAlphabetic
+    }
+
+    /// The scalar in lower case, appended to `text`.
+    private static func appendLowercased(_ scalar: Unicode.Scalar, to text: inout String) {
+        if ("A"..."Z").contains(scalar) {
+            text.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
+        } else if scalar.isASCII {
+            text.unicodeScalars.append(scalar)
+        } else {
+            text += scalar.properties.lowercaseMapping
+        }
     }
 
     /// ".5": a point starts a number when a digit follows and no word or number precedes it.
@@ -166,7 +178,7 @@ public enum Tokenizer {
                 break  // "bp120" is `bp 120`; "spo2" stays one word
             }
             if isLetter(scalar) || isDigit(scalar) {
-                text += scalar.properties.lowercaseMapping
+                appendLowercased(scalar, to: &text)
                 lettersSinceDot += 1
                 index += 1
             } else if (scalar == "/" || scalar == "'" || scalar == "’") && isLetter(next) {
