@@ -33,7 +33,7 @@ public final class UtteranceParser: Sendable {
         questionWords = grammar.questionWords
         sharedVerbs = grammar.words(of: "shared_verbs")
         correctionWords = grammar.words(of: "corrections")
-        spelling = SpellingCorrector(vocabulary: grammar.vocabulary)
+        spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
     }
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
@@ -64,7 +64,8 @@ public final class UtteranceParser: Sendable {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
-        let (matches, ignored) = withoutBareVerbs(bestSplit(context), context)
+        let (split, ignored) = withoutBareVerbs(bestSplit(context), context)
+        let matches = entries.sharingTime(split, context)
         let ignoredWords = ignored.map { tokens[$0].text }
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
            !isRemark(negation, matches: matches, tokens: tokens, input: input) {

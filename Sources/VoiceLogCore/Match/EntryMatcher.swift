@@ -19,6 +19,8 @@ final class EntryMatcher: Sendable {
     private let startsWithText: [Bool]
     private let introductions: [[Int]]
     private let parts: [[Int]]
+    /// The parts every kind shares (times), numbered first.
+    let commonParts: Range<Int>
     /// A bit for each field name, to key search states by the fields they hold.
     private let fieldBits: [String: UInt64]
     /// How many partial matches one start position may explore.
@@ -58,6 +60,7 @@ final class EntryMatcher: Sendable {
         startsWithText = all.indices.map(Set(anywhere).contains)
         self.introductions = introductions
         self.parts = parts
+        commonParts = common.indices
         var bits: [String: UInt64] = [:]
         for field in Set(all.flatMap(\.capturedFields) + grammar.lists.values.flatMap { $0.phrases.flatMap { $0.assignments.map { Captures.softPrefix + $0.field } } }) {
             bits[field] = 1 << UInt64(bits.count % 64)
@@ -162,7 +165,7 @@ final class EntryMatcher: Sendable {
     }
 
     /// The non-empty matches of a pattern at a token, from the utterance's cache.
-    private func matches(of pattern: Int, _ context: MatchContext, at index: Int) -> [(end: Int, captures: Captures)] {
+    func matches(of pattern: Int, _ context: MatchContext, at index: Int) -> [(end: Int, captures: Captures)] {
         context.patternMatches(pattern, patternCount: allPatterns.count, at: index) {
             var found: [(end: Int, captures: Captures)] = []
             patterns.match(allPatterns[pattern], context, at: index, Captures()) { end, captures in

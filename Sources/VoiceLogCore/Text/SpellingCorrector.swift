@@ -3,17 +3,19 @@
 ///
 /// Only words of four letters or more are corrected (six for a changed letter), only to a word with the same first
 /// letter, and only when exactly one grammar word is that close; otherwise the word stays
-/// as typed. The parser tells the user which words it read otherwise.
+/// as typed. A word is never read as a number ("tree" is not "three"): a slip must not
+/// become a value. The parser tells the user which words it read otherwise.
 struct SpellingCorrector: Sendable {
     /// The grammar's words, by length.
     private let wordsByLength: [Int: [[Unicode.Scalar]]]
     private let known: Set<String>
     static let shortest = 4
 
-    init(vocabulary: Set<String>) {
+    /// `numberWords` are known, but never what a slip is read as.
+    init(vocabulary: Set<String>, numberWords: Set<String> = []) {
         known = vocabulary
         var byLength: [Int: [[Unicode.Scalar]]] = [:]
-        for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1
+        for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1 && !numberWords.contains(word)
             && word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
             byLength[word.unicodeScalars.count, default: []].append(Array(word.unicodeScalars))
         }
@@ -58,6 +60,16 @@ struct SpellingCorrector: Sendable {
 }
 
 extension Grammar {
+    /// The words that say numbers: "three", "twenty", "hundred", "half", "dozen".
+    var numberVocabulary: Set<String> {
+        let numbers = numberWords
+        var words: Set<String> = []
+        for table in [numbers.digits, numbers.teens, numbers.tens, numbers.scales] { words.formUnion(table.keys) }
+        for table in [numbers.fractions, numbers.writtenScales, numbers.multipliers, numbers.pairs] { words.formUnion(table.keys) }
+        for set in [numbers.point, numbers.one, numbers.minus, numbers.zeroInClock, numbers.whole] { words.formUnion(set) }
+        return words
+    }
+
     /// Every word the grammar can read: its lists (but remarks), units, number words and the
     /// words of its templates.
     var vocabulary: Set<String> {
@@ -65,10 +77,7 @@ extension Grammar {
         // Remarks are read only right after a negation: "butter" is not a slip for "better".
         for list in lists.values where list.name != "remarks" { for phrase in list.phrases { words.formUnion(phrase.words) } }
         for group in unitGroups.values { for unit in group.units { for phrase in unit.phrases { words.formUnion(phrase) } } }
-        let numbers = numberWords
-        for table in [numbers.digits, numbers.teens, numbers.tens, numbers.scales] { words.formUnion(table.keys) }
-        for table in [numbers.fractions, numbers.writtenScales, numbers.multipliers, numbers.pairs] { words.formUnion(table.keys) }
-        for set in [numbers.point, numbers.one, numbers.minus, numbers.zeroInClock, numbers.whole] { words.formUnion(set) }
+        words.formUnion(numberVocabulary)
         let patterns = commonParts + kinds.flatMap { $0.introductions + $0.parts }
         for pattern in patterns { words.formUnion(pattern.literalWords) }
         return words

@@ -1,0 +1,66 @@
+/// A time said once for several entries: "at 2am: 120 ml formula and a wet nappy" is a feed and
+/// a nappy at 2:00; "took amlodipine 5mg and atorvastatin 20mg at 8am" two doses at 8:00.
+extension EntryMatcher {
+    /// The matches, with a time that opens the sentence given to every entry that says no time
+    /// of its own, and a time that ends it to every entry of the same kind as the last when all
+    /// are of one kind. A time between entries stays with the entry it was matched into.
+    func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+        guard matches.count > 1 else { return matches }
+        if let opening = timePart(context, from: 0), matches[0].start == 0, Self.times(of: matches[0].captures) == Self.times(of: opening) {
+            return matches.map { Self.adding(opening, to: $0) }
+        }
+        if let last = matches.last, last.end == context.count, Set(matches.map(\.kindIndex)).count == 1,
+           let closing = timePart(context, endingAt: context.count, after: last.start),
+           Self.times(of: last.captures) == Self.times(of: closing) {
+            return matches.map { Self.adding(closing, to: $0) }
+        }
+        return matches
+    }
+
+    /// The longest time (one common part capturing time fields only) from `start`.
+    private func timePart(_ context: MatchContext, from start: Int) -> Captures? {
+        var best: (end: Int, captures: Captures)?
+        for pattern in commonParts {
+            for (end, captures) in matches(of: pattern, context, at: start)
+            where Self.isTimeOnly(captures) && end > (best?.end ?? start) {
+                best = (end, captures)
+            }
+        }
+        return best?.captures
+    }
+
+    /// The longest time that ends at `end` and starts after `start`.
+    private func timePart(_ context: MatchContext, endingAt end: Int, after start: Int) -> Captures? {
+        for from in (start + 1)..<max(start + 1, end) {
+            for pattern in commonParts {
+                if let found = matches(of: pattern, context, at: from).first(where: { $0.end == end && Self.isTimeOnly($0.captures) }) {
+                    return found.captures
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func isTimeOnly(_ captures: Captures) -> Bool {
+        !captures.values.isEmpty && captures.values.allSatisfy { isTime($0.field) }
+    }
+
+    private static func isTime(_ field: String) -> Bool {
+        field.hasPrefix("time.") || field.hasPrefix(Captures.softPrefix + "time.")
+    }
+
+    /// The time fields of captures, as said.
+    private static func times(of captures: Captures) -> [String: CapturedValue] {
+        var times: [String: CapturedValue] = [:]
+        for (field, value) in captures.values where isTime(field) { times[field] = value }
+        return times
+    }
+
+    /// The match with the time's fields, when it has none of its own.
+    private static func adding(_ time: Captures, to match: EntryMatch) -> EntryMatch {
+        guard times(of: match.captures).isEmpty, let merged = match.captures.merging(time) else { return match }
+        var shared = match
+        shared.captures = merged
+        return shared
+    }
+}
