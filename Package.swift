@@ -48,7 +48,20 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
         ),
-        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "VoiceLogJSGF"]),
+        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "CWebRTCAudio", "VoiceLogJSGF"]),
+
+        // Debian's WebRTC audio processing: its noise suppressor, in front of the decoder.
+        .systemLibrary(
+            name: "CWebRTCSystem",
+            pkgConfig: "webrtc-audio-processing",
+            providers: [.apt(["libwebrtc-audio-processing-dev"])]
+        ),
+        .target(
+            name: "CWebRTCAudio",
+            dependencies: ["CWebRTCSystem"],
+            // what pkg-config gives as -D, which SwiftPM does not pass on
+            cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")]
+        ),
 
         // Debian's libedit: line editing and history at the review prompt.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),

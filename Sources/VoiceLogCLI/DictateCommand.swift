@@ -57,7 +57,7 @@ struct DictateCommand: ParsableCommand {
         let loading = isatty(STDERR_FILENO) == 1
         if loading { FileHandle.standardError.write(Data("Loading the speech model…".utf8)) }
         let speech = try SpeechGrammar(grammar: grammar, model: model)
-        let recognizer = try speech.recognizer(search: searching.search)
+        let recognizer = try speech.recognizer(options: searching.recognizerOptions, search: searching.search)
         if loading { FileHandle.standardError.write(Data(" ready.\n".utf8)) }
         if let adapted = model.speakerAdaptation, recording.format == .text {
             print("Adapted to your voice with \(adapted.path) (--no-adaptation to do without).")

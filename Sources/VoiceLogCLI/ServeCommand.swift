@@ -57,9 +57,10 @@ struct ServeCommand: ParsableCommand {
         var speech: SpeechTranscriber?
         if !noSpeech {
             let search = searching.search
+            let options = searching.recognizerOptions
             let grammar = pipeline.grammar
             speech = SpeechTranscriber {
-                try SpeechGrammar(grammar: grammar).recognizer(search: search)
+                try SpeechGrammar(grammar: grammar).recognizer(options: options, search: search)
             }
             speech?.warmUp()
         }

@@ -5,10 +5,20 @@ import VoiceLogSpeech
 /// How speech is searched: `--search ngram` (the default: the n-gram model built from the
 /// grammar first, the grammar itself when what it heard is no sentence of the grammar) or
 /// `--search grammar` (the grammar alone: slower, and better for voices the acoustic model
-/// matches poorly; docs/speech.md).
+/// matches poorly; docs/speech.md), and whether noise is suppressed before decoding.
 struct SpeechSearchOptions: ParsableArguments {
     @Option(name: .long, help: "How speech is searched: ngram (an n-gram model built from the grammar, then the grammar when needed) or grammar (the grammar alone).")
     var search: SpeechSearch = .ngram
+
+    @Flag(name: .long, help: "Take steady background noise out of the audio before decoding (WebRTC's noise suppressor): for noisy rooms.")
+    var noiseSuppression = false
+
+    /// The recogniser's options these flags ask for.
+    var recognizerOptions: RecognizerOptions {
+        var options = RecognizerOptions()
+        if noiseSuppression { options.noiseSuppression = .moderate }
+        return options
+    }
 }
 
 extension SpeechSearch: ExpressibleByArgument {}

@@ -19,8 +19,11 @@ final class UtteranceDecoder {
     let graph: GrammarGraph
     private let options: RecognizerOptions
     private(set) var isStarted = false
-    /// The utterance's samples so far, for the free-text pass and for `restart`.
+    /// The utterance's samples so far, as decoded (noise suppressed), for the free-text pass
+    /// and for `restart`.
     private var samples: [Int16] = []
+    /// Takes steady noise out of the audio before any decoder hears it; nil leaves it as is.
+    private let noiseSuppressor: NoiseSuppressor?
 
     /// How many samples the utterance has had.
     var sampleCount: Int { samples.count }
@@ -38,6 +41,7 @@ final class UtteranceDecoder {
         self.freeText = freeText
         self.graph = graph
         self.options = options
+        noiseSuppressor = options.noiseSuppression.flatMap(NoiseSuppressor.init(level:))
     }
 
     /// The grammar's decoders, loaded now if they were not.
@@ -52,6 +56,7 @@ final class UtteranceDecoder {
         try live.check("ps_start_utt") { ps_start_utt($0) }
         try livePhoneLoop?.check("ps_start_utt (phone loop)") { ps_start_utt($0) }
         samples.removeAll(keepingCapacity: true)
+        noiseSuppressor?.reset()
         isStarted = true
     }
 
@@ -59,6 +64,14 @@ final class UtteranceDecoder {
     /// `wholeUtterance` says the samples are the entire utterance (better normalisation).
     @discardableResult
     func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws -> Bool {
+        guard let noiseSuppressor else { return try feed(samples, wholeUtterance: wholeUtterance) }
+        var cleaned = noiseSuppressor.process(samples)
+        if wholeUtterance { cleaned += noiseSuppressor.flush() }
+        return try cleaned.withUnsafeBufferPointer { try feed($0, wholeUtterance: wholeUtterance) }
+    }
+
+    /// Feeds samples, noise already suppressed, to the live decoders.
+    private func feed(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool) throws -> Bool {
         guard let base = samples.baseAddress, !samples.isEmpty else { return false }
         let full: Int32 = wholeUtterance ? 1 : 0
         try live.check("ps_process_raw") { ps_process_raw($0, base, samples.count, 0, full) }
@@ -73,7 +86,8 @@ final class UtteranceDecoder {
         let tail = Array(samples.suffix(count))
         try end()
         try start()
-        try tail.withUnsafeBufferPointer { _ = try process($0) }
+        // the tail was suppressed when it came: fed as it is, not suppressed twice
+        try tail.withUnsafeBufferPointer { _ = try feed($0, wholeUtterance: false) }
     }
 
     /// Whether free text may follow what was heard and the language model can read it: the
@@ -141,6 +155,7 @@ final class UtteranceDecoder {
     }
 
     private func end() throws {
+        if let rest = noiseSuppressor?.flush() { try rest.withUnsafeBufferPointer { _ = try feed($0, wholeUtterance: false) } }
         isStarted = false
         try live.check("ps_end_utt") { ps_end_utt($0) }
         try livePhoneLoop?.check("ps_end_utt (phone loop)") { ps_end_utt($0) }
