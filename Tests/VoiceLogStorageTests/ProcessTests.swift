@@ -39,6 +39,15 @@ struct ProcessTests {
         }
     }
 
+    /// Waits until `path` holds something, or `seconds` pass.
+    static func waitForOutput(_ path: String, upTo seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 { return }
+            usleep(5_000)
+        }
+    }
+
     /// Checks the file as a whole: SQLite's integrity check, and every utterance complete.
     static func checkWhole(_ path: String, entriesPerUtterance: Int) throws -> Int {
         _ = try AppDatabase.open(path: path, checker: testChecker)  // recovers the WAL if needed
@@ -72,7 +81,10 @@ struct ProcessTests {
         for run in 0..<30 {
             let output = folder.file("run-\(run).jsonl")
             let process = try Self.startBatch(transcript: transcript, database: database, output: output)
-            usleep(useconds_t.random(in: 20_000...250_000))
+            // a random moment once writing has begun, so that a slow start on a busy machine
+            // does not leave every run killed before its first commit
+            Self.waitForOutput(output, upTo: 10)
+            usleep(useconds_t.random(in: 0...200_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { killed += 1 }
