@@ -7,8 +7,8 @@ import VoiceLogGrammars
 /// written from the entry contract by helpers who never saw the grammar.
 ///
 /// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
-/// `real_tune_known_failures.txt`. `real_heldout.jsonl`, `real_heldout_e.jsonl`,
-/// `real_heldout_g.jsonl`, `real_heldout_i.jsonl`, `real_heldout_l.jsonl` and `real_heldout_p.jsonl`
+/// `real_tune_known_failures.txt`. `real_heldout_e.jsonl`, `real_heldout_g.jsonl`,
+/// `real_heldout_i.jsonl`, `real_heldout_l.jsonl`, `real_heldout_s.jsonl` and `real_heldout_t.jsonl`
 /// (six other writers) are never tuned on: their scores are reported and held to a floor at what
 /// was measured, so that they can only rise.
 @Suite struct RealPhrasingTests {
@@ -17,8 +17,8 @@ import VoiceLogGrammars
     /// The held-out files, never tuned on, with the lowest accuracy allowed on each: the
     /// measured figure, rounded down.
     static let heldOut = [
-        ("real_heldout.jsonl", 0.96), ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.93), ("real_heldout_i.jsonl", 0.95),
-        ("real_heldout_l.jsonl", 0.97), ("real_heldout_p.jsonl", 0.98),
+        ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.94), ("real_heldout_i.jsonl", 0.95),
+        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.79), ("real_heldout_t.jsonl", 0.91),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -45,7 +45,7 @@ import VoiceLogGrammars
 
     /// Never silently wrong: on every line of every corpus, an `ok` result is not a case that
     /// expects otherwise, and every number the line holds is a number of its entries.
-    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl", "real_heldout.jsonl", "real_heldout_e.jsonl", "real_heldout_g.jsonl", "real_heldout_i.jsonl", "real_heldout_l.jsonl", "real_heldout_p.jsonl"])
+    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl"] + Self.heldOut.map(\.0))
     func okResultsUseEveryNumberSaid(file: String) throws {
         var silentWrong: [String] = []
         var dropped: [String] = []
@@ -130,7 +130,12 @@ enum NumberUse {
     /// The numbers of the sentence that its entries do not hold, counting pieces that add up
     /// ("left 10 then right 12" is 22 minutes) or are said once for two ("15 each side").
     static func missing(in text: String, _ result: ParseResult, now: LocalDateTime) -> [[Double]] {
-        let said = numbersSaid(in: text)
+        // numbers of asides ("my 6 week old") and readings taken back ("8.2" of "8.2 sorry
+        // 7.2") are named in a warning, not dropped
+        var said = numbersSaid(in: text)
+        for readings in (result.asides + result.takenBack).flatMap(numbersSaid(in:)) {
+            if let index = said.firstIndex(of: readings) { said.remove(at: index) }
+        }
         let fields = result.entries.flatMap { $0.fields.compactMap(\.value.number) }
         return said.filter { readings in
             !isUsed(readings, in: result, now: now) && !fields.contains { total in
@@ -152,7 +157,8 @@ enum NumberUse {
                 }
             }
             let time = entry.time
-            values += [Double(time.hour), Double(time.hour % 12), Double(time.hour % 12 + 1), Double(time.hour % 12 == 0 ? 12 : time.hour % 12),
+            let clockHour = Double(time.hour % 12 == 0 ? 12 : time.hour % 12)
+            values += [Double(time.hour), Double(time.hour % 12), Double(time.hour % 12 + 1), clockHour, clockHour + Double(time.minute) / 100,
                        Double(time.minute), Double(60 - time.minute),
                        Double(time.hour % 12) + Double(time.minute) / 100, Double(time.hour) + Double(time.minute) / 100]
             values += time.description.split(whereSeparator: { !$0.isNumber }).compactMap { Double($0) }

@@ -12,6 +12,13 @@ extension Grammar {
         for field in commonParts.flatMap(\.capturedFields) where !field.hasPrefix("time.") {
             throw failure("common parts may only capture time.* fields, not '\(field)'")
         }
+        asides = try asides.map { pattern throws(GrammarError) in try inline(pattern, depth: 0, failure: failure) }
+        for field in asides.flatMap(\.capturedFields) where field != Pattern.discard {
+            throw failure("an aside is logged in no field, so it may not capture '\(field)'")
+        }
+        for case .list(let name) in asides.flatMap(\.sources) where lists[name] == nil {
+            throw failure("an aside uses list '\(name)', which no file defines")
+        }
         for index in kinds.indices {
             var kind = kinds[index]
             kind.introductions = try kind.introductions.map { p throws(GrammarError) in try inline(p, depth: 0, failure: failure) }

@@ -12,6 +12,9 @@ public struct Grammar: Sendable {
     /// How many of `commonParts`, at their start, are also said; the rest (`typed part`)
     /// are read in text only.
     public var spokenCommonPartCount = 0
+    /// Words with a number that say who or when rather than what was measured ("my 6 week
+    /// old", "day 3 of chemo"): read whole, logged in no field (text only).
+    public var asides: [Pattern] = []
     /// The number words: spoken forms mapped to their roles.
     public var numberWords: NumberWords = NumberWords()
 

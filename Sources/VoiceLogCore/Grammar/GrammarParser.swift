@@ -25,7 +25,7 @@ private struct GrammarFileReader {
     }
 
     enum Block {
-        case none, list(String), units(String), numbers, kind(Int), common
+        case none, list(String), units(String), numbers, kind(Int), common, asides
     }
 
     mutating func read(into grammar: inout Grammar) throws(GrammarError) {
@@ -56,6 +56,9 @@ private struct GrammarFileReader {
                 default:
                     throw failure("only 'part' and 'typed part' lines belong under 'common'")
                 }
+            case .asides:
+                guard keyword == "aside" else { throw failure("only 'aside TEMPLATE' lines belong under 'asides'") }
+                grammar.asides.append(try template(rest))
             }
         }
     }
@@ -108,6 +111,8 @@ private struct GrammarFileReader {
             return .numbers
         case "common":
             return .common
+        case "asides":
+            return .asides
         case "kind":
             guard !rest.isEmpty, grammar.kind(named: rest) == nil else {
                 throw failure("kind '\(rest)' is defined twice or has no name")

@@ -17,6 +17,9 @@ public final class UtteranceParser: Sendable {
     private let sharedVerbs: Set<String>
     /// Words that take back what was said before them ("sorry", "I mean").
     private let correctionWords: Set<String>
+    /// Words after which a value said again replaces the one before: the corrections, "no",
+    /// "actually", "make (that)" ("fed 3 oz, no, 4 oz").
+    private let takingBackWords: Set<String>
     private let spelling: SpellingCorrector
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
@@ -33,6 +36,7 @@ public final class UtteranceParser: Sendable {
         questionWords = grammar.questionWords
         sharedVerbs = grammar.words(of: "shared_verbs")
         correctionWords = grammar.words(of: "corrections")
+        takingBackWords = correctionWords.union(["no", "actually", "make"])
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
     }
 
@@ -59,12 +63,12 @@ public final class UtteranceParser: Sendable {
         if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
         }
-        let opening = tokens.count > 1 ? tokens[0].text + " " + tokens[1].text : ""
-        if questionWords.contains(tokens[0].text) || questionWords.contains(opening) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
+        if opensWithQuestion(tokens) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
-        let (split, ignored) = withoutBareVerbs(bestSplit(context), context)
+        let found = bestSplit(context)
+        let (split, ignored) = withoutBareVerbs((found.matches, found.ignored), context)
         let matches = entries.sharingTime(split, context)
         let ignoredWords = ignored.map { tokens[$0].text }
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
@@ -77,6 +81,12 @@ public final class UtteranceParser: Sendable {
         let surface = Self.surface(of: input, tokens)
         let builder = EntryBuilder(grammar: grammar, checker: checker)
         var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
+        result.asides = found.asides.map { surface($0.lowerBound, $0.upperBound) }
+        for (said, correction) in found.corrections {
+            result.takenBack.append(surface(said.lowerBound, said.upperBound))
+            result.problems.append(Problem(field: nil, severity: .warning, message:
+                "Read '\(surface(correction.lowerBound, correction.upperBound))' as a correction of '\(result.takenBack.last!)'."))
+        }
         var incomplete = false
         for match in matches {
             let built = builder.build(match, now: now, surface: surface)
@@ -108,6 +118,11 @@ public final class UtteranceParser: Sendable {
             result.problems.append(Problem(field: nil, severity: .error, message:
                 "'\(surface(taken, taken + 1))' takes back part of what was said, so nothing is logged from this line. Please say the entry again as it should be, like '\(example)'."))
             incomplete = true
+        }
+        if !result.asides.isEmpty {
+            let words = result.asides.map { "'\($0)'" }.joined(separator: ", ")
+            result.problems.append(Problem(field: nil, severity: .warning, message:
+                "Not logged: \(words) \(result.asides.count == 1 ? "says" : "say") who or when, not what was measured."))
         }
         if !corrections.isEmpty {
             let words = corrections.map { "'\($0.said)' as '\($0.read)'" }.joined(separator: ", ")
@@ -229,13 +244,17 @@ public final class UtteranceParser: Sendable {
         return (split.matches.filter { !isBare($0) }, (split.ignored + bare.flatMap { Array($0.start..<$0.end) }).sorted())
     }
 
-    /// The split of the tokens into entries and skipped words with the highest score.
-    private func bestSplit(_ context: MatchContext) -> (matches: [EntryMatch], ignored: [Int]) {
+    /// The split of the tokens into entries, asides and skipped words with the highest score.
+    private func bestSplit(_ context: MatchContext)
+        -> (matches: [EntryMatch], ignored: [Int], asides: [Range<Int>], corrections: [(said: Range<Int>, correction: Range<Int>)]) {
         struct Step {
             var score: Int
             var entryCount: Int
             var from: Int
             var match: EntryMatch?
+            var isAside = false
+            /// The match says again fields of the entry before, taken back ("sorry, 7.2").
+            var corrects = false
         }
         let count = context.count
         let lastIntroductions = entries.lastIntroductionStarts(context)
@@ -254,6 +273,10 @@ public final class UtteranceParser: Sendable {
             let token = context.tokens[index]
             let skipCost = glueWords.contains(token) ? 0 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
+            // an aside costs nothing: more than skipped words, less than free text or an entry
+            for end in entries.asideEnds(context, at: index) {
+                offer(Step(score: here.score, entryCount: here.entryCount, from: index, match: nil, isAside: true), at: end)
+            }
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
                     let score = match.score - 1 - (isComplete(match) ? 0 : 1)
@@ -270,27 +293,73 @@ public final class UtteranceParser: Sendable {
                                from: index, match: match), at: match.end)
                 }
             }
+            // the same fields said again after words that take them back ("glucose 8.2, sorry,
+            // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below)
+            if let previous = takenBack(before: index) {
+                for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .optional)
+                where match.captures.overlaps(previous.captures) {
+                    // a point above the same words read as another entry of the kind
+                    offer(Step(score: here.score + match.score, entryCount: here.entryCount + 1,
+                               from: index, match: match, corrects: true), at: match.end)
+                }
+            }
+        }
+        /// The entry that the best split to `index` ends with, when only glue and words that
+        /// take back what was said ("sorry", "no", "I mean") follow it, one of the latter among them.
+        func takenBack(before index: Int) -> EntryMatch? {
+            var end = index
+            var takenBack = false
+            while end > 0, let step = best[end], step.match == nil, !step.isAside {
+                let token = context.tokens[step.from]
+                guard glueWords.contains(token) || takingBackWords.contains(token) else { return nil }
+                takenBack = takenBack || takingBackWords.contains(token)
+                end = step.from
+            }
+            guard takenBack, let match = best[end]?.match, match.end == end else { return nil }
+            return match
         }
         /// The entry that the best split to `index` ends with, when only glue follows it and a
         /// word that joins entries ("and", "then") is among it.
         func entryBefore(_ index: Int) -> EntryMatch? {
             var end = index
             var joined = false
-            while end > 0, let step = best[end], step.match == nil, glueWords.contains(context.tokens[step.from]) {
+            while end > 0, let step = best[end], step.match == nil, !step.isAside, glueWords.contains(context.tokens[step.from]) {
                 joined = joined || breakWords.contains(context.tokens[step.from])
                 end = step.from
             }
             guard joined, let match = best[end]?.match, match.end == end else { return nil }
             return match
         }
-        var matches: [EntryMatch] = []
+        var steps: [Step] = []
         var ignored: [Int] = []
+        var asides: [Range<Int>] = []
         var index = count
         while index > 0, let step = best[index] {
-            if let match = step.match { matches.append(match) } else { ignored.append(step.from) }
+            if step.match != nil {
+                steps.append(step)
+            } else if step.isAside {
+                asides.append(step.from..<index)
+            } else {
+                ignored.append(step.from)
+            }
             index = step.from
         }
-        return (matches.reversed(), ignored.reversed())
+        // a correction takes the place of what it says again, with the words between
+        var matches: [EntryMatch] = []
+        var corrections: [(said: Range<Int>, correction: Range<Int>)] = []
+        for step in steps.reversed() {
+            guard let match = step.match else { continue }
+            guard step.corrects, var corrected = matches.last else {
+                matches.append(match)
+                continue
+            }
+            ignored.removeAll { (corrected.end..<match.start).contains($0) }
+            corrections.append((corrected.start..<corrected.end, corrected.end..<match.end))
+            corrected.captures = corrected.captures.correcting(with: match.captures)
+            corrected.end = match.end
+            matches[matches.count - 1] = corrected
+        }
+        return (matches, ignored.reversed(), asides.reversed(), corrections)
     }
 
     /// Whether the match holds the fields its kind always requires. Each entry costs a
@@ -302,5 +371,15 @@ public final class UtteranceParser: Sendable {
                 match.captures.value(of: field) != nil || kind.defaults.contains { $0.field == field }
             }
         }
+    }
+
+    /// Whether the first one, two or three words are a phrase of the `question` list.
+    private func opensWithQuestion(_ tokens: [Token]) -> Bool {
+        var opening = ""
+        for token in tokens.prefix(3) {
+            opening += opening.isEmpty ? token.text : " " + token.text
+            if questionWords.contains(opening) { return true }
+        }
+        return false
     }
 }

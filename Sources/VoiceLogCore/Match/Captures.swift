@@ -46,6 +46,33 @@ struct Captures: Sendable {
         return merged
     }
 
+    /// These captures with `other`'s values in place of what they said for the same fields
+    /// ("glucose 8.2, sorry, 7.2": the value said last stands).
+    func correcting(with other: Captures) -> Captures {
+        let said = Set(other.values.map { Self.plain($0.field) })
+        var copy = self
+        copy.values.removeAll { old in
+            let field = Self.plain(old.field)
+            return said.contains { $0 == field || $0.hasPrefix(field + ".") || field.hasPrefix($0 + ".") }
+        }
+        copy.values += other.values
+        return copy
+    }
+
+    /// A field's name without the mark of a phrase's own (soft) field.
+    private static func plain(_ field: String) -> String {
+        field.hasPrefix(softPrefix) ? String(field.dropFirst(softPrefix.count)) : field
+    }
+
+    /// Whether the two hold a value for a field in common (times aside).
+    func overlaps(_ other: Captures) -> Bool {
+        let mine = Set(values.map { Self.plain($0.field) }.filter { !$0.hasPrefix("time") })
+        return other.values.contains { field in
+            let name = Self.plain(field.field)
+            return mine.contains { $0 == name || $0.hasPrefix(name + ".") || name.hasPrefix($0 + ".") }
+        }
+    }
+
     /// The captures with one more value, or nil when the field already holds another.
     func adding(_ field: String, _ value: CapturedValue) -> Captures? {
         if field.hasSuffix(Self.sumSuffix) {

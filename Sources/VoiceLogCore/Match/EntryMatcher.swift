@@ -21,6 +21,8 @@ final class EntryMatcher: Sendable {
     private let parts: [[Int]]
     /// The parts every kind shares (times), numbered first.
     let commonParts: Range<Int>
+    /// The asides ("my 6 week old"), numbered last.
+    private let asides: Range<Int>
     /// A bit for each field name, to key search states by the fields they hold.
     private let fieldBits: [String: UInt64]
     /// How many partial matches one start position may explore.
@@ -41,6 +43,8 @@ final class EntryMatcher: Sendable {
             parts.append(Array(all.count..<all.count + kind.parts.count) + common)
             all += kind.parts
         }
+        asides = all.count..<all.count + grammar.asides.count
+        all += grammar.asides
         allPatterns = all.map { CompiledPattern($0, words: patterns.words) }
         var byWord = [[Int]](repeating: [], count: patterns.words.count)
         var byNumber: [Int] = []
@@ -138,6 +142,16 @@ final class EntryMatcher: Sendable {
             }
         }
         return last
+    }
+
+    /// The ends of the asides that start at a token ("6 weeks old", "day 3 of").
+    func asideEnds(_ context: MatchContext, at index: Int) -> Set<Int> {
+        let startable = startablePatterns(context, at: index)
+        var ends: Set<Int> = []
+        for pattern in asides where startable[pattern] {
+            for (end, _) in matches(of: pattern, context, at: index) { ends.insert(end) }
+        }
+        return ends
     }
 
     private struct StateKey: Hashable {

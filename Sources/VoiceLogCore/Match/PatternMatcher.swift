@@ -32,7 +32,7 @@ final class PatternMatcher: Sendable {
         self.grammar = grammar
         numberReader = NumberReader(words: grammar.numberWords)
         var words = WordIDs()
-        for pattern in grammar.commonParts + grammar.kinds.flatMap({ $0.introductions + $0.parts }) {
+        for pattern in grammar.commonParts + grammar.asides + grammar.kinds.flatMap({ $0.introductions + $0.parts }) {
             pattern.forEachWord { _ = words.intern($0) }
         }
         var listTries: [String: PhraseTrie<Int>] = [:]
@@ -279,8 +279,12 @@ final class PatternMatcher: Sendable {
             }
         }
         for (end, seconds, factor) in spans where factor < limit {
-            found(end, seconds)
             let next = context.tokens[safe: end] == "and" ? end + 1 : end
+            // "breastfed 1 hour 38": a count that ends the sentence after hours is their minutes
+            let endsInMinutes = factor == 3600 && context.numbers(at: next).contains {
+                $0.end == context.count && $0.value >= 1 && $0.value < 60 && $0.value.isWhole
+            }
+            if !endsInMinutes { found(end, seconds) }
             // "an hour and a half", "one hour and half"
             if next > end {
                 let afterArticle = context.tokens[safe: next].map(words.one.contains) == true ? next + 1 : next

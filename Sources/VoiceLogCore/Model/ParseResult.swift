@@ -16,6 +16,12 @@ public struct ParseResult: Hashable, Sendable {
     public var status: Status
     public var entries: [Entry]
     public var problems: [Problem]
+    /// Words read as saying who or when rather than what was measured ("my 6 week old"),
+    /// logged in no entry; a warning in `problems` names them too.
+    public var asides: [String] = []
+    /// Words of a reading that a correction replaced ("glucose 8.2" of "glucose 8.2 sorry
+    /// 7.2"); a warning in `problems` names the correction.
+    public var takenBack: [String] = []
 
     public init(input: String, status: Status, entries: [Entry], problems: [Problem]) {
         self.input = input

@@ -78,7 +78,7 @@ extension Grammar {
         for list in lists.values where list.name != "remarks" { for phrase in list.phrases { words.formUnion(phrase.words) } }
         for group in unitGroups.values { for unit in group.units { for phrase in unit.phrases { words.formUnion(phrase) } } }
         words.formUnion(numberVocabulary)
-        let patterns = commonParts + kinds.flatMap { $0.introductions + $0.parts }
+        let patterns = commonParts + asides + kinds.flatMap { $0.introductions + $0.parts }
         for pattern in patterns { words.formUnion(pattern.literalWords) }
         return words
     }
