@@ -52,6 +52,7 @@ final class PatternMatcher: Sendable {
         self.listTries = listTries
         glueWords = grammar.glueWords
         notInText = grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
+            .union(grammar.words(of: "text_breaks"))
         textOpeners = grammar.words(of: "text_openers")
         everydayLists = grammar.words(of: "everyday_lists")
         var compoundNames = PhraseTrie<Void>()
