@@ -122,7 +122,7 @@ public final class UtteranceParser: Sendable {
         if !result.asides.isEmpty {
             let words = result.asides.map { "'\($0)'" }.joined(separator: ", ")
             result.problems.append(Problem(field: nil, severity: .warning, message:
-                "Not logged: \(words) \(result.asides.count == 1 ? "says" : "say") who or when, not what was measured."))
+                "Not logged, as not a measurement: \(words)."))
         }
         if !corrections.isEmpty {
             let words = corrections.map { "'\($0.said)' as '\($0.read)'" }.joined(separator: ", ")

@@ -4,7 +4,7 @@
 /// turned into a point ("6,2" is `6.2`) and thousands separators removed ("1,000" is
 /// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
 /// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
-/// signs, `%` and `°` become tokens of their own, and a fraction character is written out
+/// signs, `%`, `°` and currency signs become tokens of their own, and a fraction character is written out
 /// ("½" is `1 / 2`). Grammar phrases go through the
 /// same function, so both sides always agree.
 public enum Tokenizer {
@@ -33,7 +33,7 @@ public enum Tokenizer {
                 index = scanWord(scalars, from: index, into: &tokens)
             } else {
                 switch scalar {
-                case ":", "/", "%", "°", "+":
+                case ":", "/", "%", "°", "+", "£", "$", "€", "₹":
                     tokens.append(Token(text: String(scalar), start: index, end: index + 1))
                 case "º":
                     tokens.append(Token(text: "°", start: index, end: index + 1))
