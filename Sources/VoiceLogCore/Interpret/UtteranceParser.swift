@@ -271,7 +271,8 @@ public final class UtteranceParser: Sendable {
         for index in 0..<count {
             guard let here = best[index] else { continue }
             let token = context.tokens[index]
-            let skipCost = glueWords.contains(token) ? 0 : 3
+            // a number left over makes the line incomplete: skipping one costs more
+            let skipCost = glueWords.contains(token) ? 0 : context.numbers(at: index).isEmpty && !token.contains(where: \.isNumber) ? 3 : 5
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
             for end in entries.asideEnds(context, at: index) {

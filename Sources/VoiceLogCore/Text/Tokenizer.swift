@@ -135,8 +135,36 @@ public enum Tokenizer {
                 break
             }
         }
+        // "21st", "2nd": an ordinal written with its number stays one word, so that "21st" is
+        // no 21 stone; a suffix that does not fit the number ("11st") is a unit after it
+        if !sawPoint, !spaced, let number = Int(text), let suffix = ordinalSuffix(scalars, at: index),
+           suffix == expectedOrdinalSuffix(number) {
+            text += suffix
+            index += 2
+        }
         tokens.append(Token(text: text, start: start, end: index))
         return index
+    }
+
+    /// Two letters at `index` that could end an ordinal ("st", "nd", "rd", "th"), lower-cased,
+    /// when no letter follows them.
+    private static func ordinalSuffix(_ scalars: [Unicode.Scalar], at index: Int) -> String? {
+        guard index + 1 < scalars.count, !(scalars[safe: index + 2].map(isLetter) ?? false) else { return nil }
+        var suffix = String.UnicodeScalarView()
+        suffix.append(contentsOf: scalars[index...(index + 1)])
+        let text = String(suffix).lowercased()
+        return ["st", "nd", "rd", "th"].contains(text) ? text : nil
+    }
+
+    /// The ordinal suffix English writes after a number: 1st, 2nd, 3rd, 4th, 11th, 21st.
+    private static func expectedOrdinalSuffix(_ number: Int) -> String {
+        if (11...13).contains(number % 100) { return "th" }
+        switch number % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
     }
 
     /// Whether the space at `index` parts thousands: it comes before "000" or before two or
