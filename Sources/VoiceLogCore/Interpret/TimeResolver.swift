@@ -86,8 +86,16 @@ public struct TimeResolver: Sendable {
     /// with no leap year near). Nil when it resolves.
     public func impossibility(of expression: TimeExpression) -> String? {
         if let reason = expression.impossibility { return reason }
-        guard let day = expression.dayOfMonth, calendarDays(month: expression.month, day: day).isEmpty else { return nil }
-        return "No month near today has a day \(day)\(expression.month == 2 ? " of February (no leap year is near)" : ""). Please check the date."
+        guard let day = expression.dayOfMonth else { return nil }
+        if calendarDays(month: expression.month, day: day).isEmpty {
+            return "No month near today has a day \(day)\(expression.month == 2 ? " of February (no leap year is near)" : ""). Please check the date."
+        }
+        // "Friday the 20th": the weekday said must be the date's
+        if let weekday = expression.weekday, case let date = calendarDay(month: expression.month, day: day), date.weekday != weekday {
+            let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+            return "Day \(day) of that month is a \(names[date.weekday]), not a \(names[weekday]). Please check the date."
+        }
+        return nil
     }
 
     /// "on the 3rd", "December 3": the nearest such date on the right side of today
