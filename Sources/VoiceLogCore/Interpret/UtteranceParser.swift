@@ -272,7 +272,8 @@ public final class UtteranceParser: Sendable {
             guard let here = best[index] else { continue }
             let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
-            let skipCost = glueWords.contains(token) ? 0 : context.numbers(at: index).isEmpty && !token.contains(where: \.isNumber) ? 3 : 5
+            let isNumber = !context.numbers(at: index).isEmpty || token.contains(where: \.isNumber)
+            let skipCost = glueWords.contains(token) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
             for end in entries.asideEnds(context, at: index) {
@@ -287,7 +288,7 @@ public final class UtteranceParser: Sendable {
             }
             // another reading of the kind just said, with only glue between ("glucose 6.7 before
             // breakfast and 9.8 after"): a whole entry of that kind without its introduction
-            if let previous = entryBefore(index) {
+            if let previous = entryBefore(index, passing: glueWords.contains, marked: breakWords) {
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
                 where isComplete(match) {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
@@ -296,7 +297,8 @@ public final class UtteranceParser: Sendable {
             }
             // the same fields said again after words that take them back ("glucose 8.2, sorry,
             // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below)
-            if let previous = takenBack(before: index) {
+            if let previous = entryBefore(index, passing: { self.glueWords.contains($0) || self.takingBackWords.contains($0) },
+                                          marked: takingBackWords) {
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .optional)
                 where match.captures.overlaps(previous.captures) {
                     // a point above the same words read as another entry of the kind
@@ -305,30 +307,17 @@ public final class UtteranceParser: Sendable {
                 }
             }
         }
-        /// The entry that the best split to `index` ends with, when only glue and words that
-        /// take back what was said ("sorry", "no", "I mean") follow it, one of the latter among them.
-        func takenBack(before index: Int) -> EntryMatch? {
+        /// The entry that the best split to `index` ends with, when only skipped words that
+        /// `passing` accepts follow it, one of `marked` among them: glue with "and" or "then"
+        /// for another entry of the kind, "sorry" or "no" for a correction.
+        func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>) -> EntryMatch? {
             var end = index
-            var takenBack = false
-            while end > 0, let step = best[end], step.match == nil, !step.isAside {
-                let token = context.tokens[step.from]
-                guard glueWords.contains(token) || takingBackWords.contains(token) else { return nil }
-                takenBack = takenBack || takingBackWords.contains(token)
+            var isMarked = false
+            while end > 0, let step = best[end], step.match == nil, !step.isAside, passing(context.tokens[step.from]) {
+                isMarked = isMarked || marked.contains(context.tokens[step.from])
                 end = step.from
             }
-            guard takenBack, let match = best[end]?.match, match.end == end else { return nil }
-            return match
-        }
-        /// The entry that the best split to `index` ends with, when only glue follows it and a
-        /// word that joins entries ("and", "then") is among it.
-        func entryBefore(_ index: Int) -> EntryMatch? {
-            var end = index
-            var joined = false
-            while end > 0, let step = best[end], step.match == nil, !step.isAside, glueWords.contains(context.tokens[step.from]) {
-                joined = joined || breakWords.contains(context.tokens[step.from])
-                end = step.from
-            }
-            guard joined, let match = best[end]?.match, match.end == end else { return nil }
+            guard isMarked, let match = best[end]?.match, match.end == end else { return nil }
             return match
         }
         var steps: [Step] = []

@@ -49,28 +49,29 @@ struct Captures: Sendable {
     /// These captures with `other`'s values in place of what they said for the same fields
     /// ("glucose 8.2, sorry, 7.2": the value said last stands).
     func correcting(with other: Captures) -> Captures {
-        let said = Set(other.values.map { Self.plain($0.field) })
         var copy = self
-        copy.values.removeAll { old in
-            let field = Self.plain(old.field)
-            return said.contains { $0 == field || $0.hasPrefix(field + ".") || field.hasPrefix($0 + ".") }
-        }
+        copy.values.removeAll { old in other.values.contains { Self.sameField($0.field, old.field) } }
         copy.values += other.values
         return copy
+    }
+
+    /// Whether the two hold a value for a field in common (times aside).
+    func overlaps(_ other: Captures) -> Bool {
+        values.contains { mine in
+            !Self.plain(mine.field).hasPrefix("time") && other.values.contains { Self.sameField($0.field, mine.field) }
+        }
+    }
+
+    /// Whether two captured names are one field, whole or in pieces ("amount", "amount.value"),
+    /// a phrase's own (soft) field or not.
+    private static func sameField(_ a: String, _ b: String) -> Bool {
+        let (a, b) = (plain(a), plain(b))
+        return a == b || isPiece(a, of: b) || isPiece(b, of: a)
     }
 
     /// A field's name without the mark of a phrase's own (soft) field.
     private static func plain(_ field: String) -> String {
         field.hasPrefix(softPrefix) ? String(field.dropFirst(softPrefix.count)) : field
-    }
-
-    /// Whether the two hold a value for a field in common (times aside).
-    func overlaps(_ other: Captures) -> Bool {
-        let mine = Set(values.map { Self.plain($0.field) }.filter { !$0.hasPrefix("time") })
-        return other.values.contains { field in
-            let name = Self.plain(field.field)
-            return mine.contains { $0 == name || $0.hasPrefix(name + ".") || name.hasPrefix($0 + ".") }
-        }
     }
 
     /// The captures with one more value, or nil when the field already holds another.
