@@ -43,7 +43,7 @@ public struct EntryTable {
                 if case .amount(let number, let unit) = value {
                     if known.contains(name + "_value") {
                         cells[name + "_value"] = JSONValue.format(number)
-                        cells[name + "_unit"] = unit
+                        cells[name + "_unit"] = unit ?? ""
                         continue
                     }
                 } else if known.contains(name) {

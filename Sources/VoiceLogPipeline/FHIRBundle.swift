@@ -116,9 +116,9 @@ public struct FHIRBundle {
         ]
         var dosage: [(key: String, value: JSONValue)] = []
         if case .amount(let value, let unit)? = stored.entry["amount"] {
-            dosage.append(("doseAndRate", .array([.object([("doseQuantity", .object([
-                ("value", .number(value)), ("unit", .string(unit)),
-            ]))])])))
+            dosage.append(("doseAndRate", .array([.object([("doseQuantity", .object(
+                [("value", .number(value))] + (unit.map { [("unit", .string($0))] } ?? [])
+            ))])])))
         }
         if let insulin = stored.entry["insulin"]?.text { dosage.insert(("text", .string("\(insulin) insulin")), at: 0) }
         if let tag = stored.entry["tag"]?.text { members.append(("note", .array([.object([("text", .string(tag))])]))) }

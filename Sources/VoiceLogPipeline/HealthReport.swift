@@ -140,7 +140,8 @@ public struct HealthReport {
         let rows = taken.map { stored -> String in
             let dose: String
             if case .amount(let value, let unit)? = stored.entry["amount"] {
-                dose = "\(JSONValue.format(value)) \(unit)\(value != 1 && Self.countedUnits.contains(unit) ? "s" : "")"
+                let plural = value != 1 && unit.map(Self.countedUnits.contains) == true ? "s" : ""
+                dose = unit.map { "\(JSONValue.format(value)) \($0)\(plural)" } ?? JSONValue.format(value)
             } else {
                 dose = ""
             }

@@ -8,8 +8,8 @@ import VoiceLogGrammars
 ///
 /// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
 /// `real_tune_known_failures.txt`. `real_heldout_e.jsonl`, `real_heldout_g.jsonl`,
-/// `real_heldout_i.jsonl`, `real_heldout_l.jsonl`, `real_heldout_s.jsonl` and `real_heldout_t.jsonl`
-/// (six other writers) are never tuned on: their scores are reported and held to a floor at what
+/// `real_heldout_i.jsonl`, `real_heldout_l.jsonl`, `real_heldout_s.jsonl`, `real_heldout_t.jsonl` and
+/// `real_heldout_w.jsonl` (seven other writers) are never tuned on: their scores are reported and held to a floor at what
 /// was measured, so that they can only rise.
 @Suite struct RealPhrasingTests {
     static let parser = CorpusTests.parser
@@ -18,7 +18,8 @@ import VoiceLogGrammars
     /// measured figure, rounded down.
     static let heldOut = [
         ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.94), ("real_heldout_i.jsonl", 0.95),
-        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.79), ("real_heldout_t.jsonl", 0.92),
+        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.82), ("real_heldout_t.jsonl", 0.92),
+        ("real_heldout_w.jsonl", 0.88),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {

@@ -17,14 +17,15 @@ import VoiceLogGrammars
         ("glucose 6.2 two hours ago", "2026-11-21T08:00:00"),
         ("glucose 6.2 at 11", "2026-11-20T23:00:00"),
         ("glucose 6.2 at 9", "2026-11-21T09:00:00"),
-        ("glucose 6.2 at 19:15", "2026-11-20T19:15:00"),
+        // a clock time said outright is today's, here ahead of now (so the entry is infeasible)
+        ("glucose 6.2 at 19:15", "2026-11-21T19:15:00"),
         ("glucose 6.2 on Monday at 10 am", "2026-11-16T10:00:00"),
         ("glucose 6.2 this morning", "2026-11-21T08:00:00"),
         ("glucose 6.2 last night", "2026-11-20T22:00:00"),
         // the small hours of last night fall on today's date; its evening hours on yesterday's
         ("last night at 2am fed 100ml formula", "2026-11-21T02:00:00"),
         ("glucose 6.2 last night at 11pm", "2026-11-20T23:00:00"),
-        ("glucose 6.2 at 7.30 pm", "2026-11-20T19:30:00"),
+        ("glucose 6.2 at 7.30 pm", "2026-11-21T19:30:00"),
         ("temp 36.2 at 6.15", "2026-11-21T06:15:00"),
         ("glucose 6.2 at seven thirty", "2026-11-21T07:30:00"),
         ("glucose 6.2 at ten past seven", "2026-11-21T07:10:00"),

@@ -22,6 +22,9 @@ public struct EntryKind: Sendable {
     public var comparisons: [Comparison] = []
     /// Whether its time may lie ahead (appointments); times are then resolved forwards.
     public var allowsFuture = false
+    /// Amounts whose count said with no unit is logged as said, with a warning, instead of
+    /// asking ("metformin 500"): `unitless amount`.
+    public var unitlessAmounts: Set<String> = []
     /// Sentences that must parse to an `ok` entry of this kind; used in messages and tests.
     public var examples: [String] = []
 
@@ -80,6 +83,12 @@ public struct Comparison: Sendable {
     public var message: String?
 }
 
+/// Two fields said one before the other.
+public struct FieldOrder: Sendable {
+    public var earlier: String
+    public var later: String
+}
+
 /// A test on one field of an entry.
 public struct Condition: Sendable {
     public enum Test: Sendable {
@@ -91,8 +100,16 @@ public struct Condition: Sendable {
 
     public var path: String
     public var test: Test
+    /// Fields that must also have been said in this order ("took 2 paracetamol": the count
+    /// before the name, a number of tablets; "metformin 500": after it, a strength).
+    public var order: FieldOrder?
 
-    public func holds(for entry: Entry) -> Bool {
+    /// - Parameter saidOrder: the entry's fields in the order they were said.
+    public func holds(for entry: Entry, saidOrder: [String] = []) -> Bool {
+        if let order {
+            guard let earlier = saidOrder.firstIndex(of: order.earlier), let later = saidOrder.firstIndex(of: order.later),
+                  earlier < later else { return false }
+        }
         let value = entry.lookup(path)
         switch test {
         case .oneOf(let options):
@@ -128,7 +145,7 @@ extension FieldValue {
         switch self {
         case .number(let value): JSONValue.format(value)
         case .text(let text): text
-        case .amount(let value, let unit): "\(JSONValue.format(value)) \(unit)"
+        case .amount(let value, let unit): unit.map { "\(JSONValue.format(value)) \($0)" } ?? JSONValue.format(value)
         case .time(let time): time.description
         }
     }

@@ -27,7 +27,7 @@ public struct Grammar: Sendable {
     /// Words dropped before matching ("um", "uh").
     public var fillerWords: Set<String> { words(of: "filler") }
     /// Words that may be skipped inside and between entries ("please", "and", "the").
-    public var glueWords: Set<String> { words(of: "glue") }
+    public var glueWords: Set<String> { words(of: "glue").union(words(of: "people")) }
     /// Words that turn a sentence into something that did not happen ("not", "forgot").
     public var negationWords: Set<String> { words(of: "negation") }
     /// Words that, right after a negation that follows the entries, make it a remark about
@@ -43,7 +43,7 @@ public struct Grammar: Sendable {
     public var questionWords: Set<String> { words(of: "question") }
 
     /// Lists that shape a sentence rather than name a value.
-    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names", "numbered_places", "ages", "text_breaks"]
+    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names", "numbered_places", "ages", "text_breaks", "people"]
 }
 
 /// A `list`: spoken phrases, each standing for a value and optional extra field values.
@@ -109,6 +109,10 @@ public struct NumberWords: Sendable {
     public var pairs: [String: Double] = [:]
     /// One whole unit of time: "all day", "another hour".
     public var whole: Set<String> = []
+    /// Signs between a count and a number it multiplies: "2 x 500".
+    public var times: Set<String> = []
+    /// Words after which "one" is a pronoun, not a count: "the little one", "that one".
+    public var pronounOneAfter: Set<String> = []
 
     public init() {}
 }

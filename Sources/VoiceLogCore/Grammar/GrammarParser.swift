@@ -188,7 +188,7 @@ private struct GrammarFileReader {
     /// `digit 0 = zero | oh`, `teen 11 = eleven`, `tens 20 = twenty`, `scale 100 = hundred`,
     /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
     /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`,
-    /// `whole = all | whole`.
+    /// `whole = all | whole`, `one-is-pronoun-after = the | wee`, `times = x`.
     /// A value may be a ratio (`fraction 1/3 = third`).
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
         let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
@@ -218,6 +218,8 @@ private struct GrammarFileReader {
             case "multiplier": words.multipliers[word] = try needValue()
             case "pair": words.pairs[word] = try needValue()
             case "whole": words.whole.insert(word)
+            case "one-is-pronoun-after": words.pronounOneAfter.insert(word)
+            case "times": words.times.insert(word)
             default: throw failure("unknown number word class '\(keyword)'")
             }
         }
@@ -239,6 +241,7 @@ private struct GrammarFileReader {
             let (keyword, pattern) = try typedLine(rest, allowing: ["part", "say"])
             if keyword == "say" { kind.introductions.append(pattern) } else { kind.parts.append(pattern) }
         case "future": kind.allowsFuture = true
+        case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
         case "example": kind.examples.append(rest)
         case "require":
             let (body, message) = Self.splitMessage(rest)
@@ -287,11 +290,24 @@ private struct GrammarFileReader {
         return (text[..<colon].trimmed, text[text.index(after: colon)...].trimmed)
     }
 
-    /// Splits `head when PATH = a | b` (or `!=`, `<`, `<=`, `>`, `>=`).
+    /// Splits `head when PATH = a | b` (or `!=`, `<`, `<=`, `>`, `>=`), perhaps after an order
+    /// of two fields: `when amount.value before name, name = paracetamol`.
     func splitCondition(_ text: String) throws(GrammarError) -> (String, Condition?) {
         guard let range = text.find(" when ") else { return (text.trimmed, nil) }
         let head = text[..<range.lowerBound].trimmed
-        let test = text[range.upperBound...].trimmed
+        var test = text[range.upperBound...].trimmed
+        var order: FieldOrder?
+        if let comma = test.firstIndex(of: ","), let before = test[..<comma].find(" before ") {
+            let clause = test[..<comma]
+            order = FieldOrder(earlier: clause[..<before.lowerBound].trimmed, later: clause[before.upperBound...].trimmed)
+            test = test[test.index(after: comma)...].trimmed
+        }
+        var (rest, condition) = try splitTest(head, test)
+        condition.order = order
+        return (rest, condition)
+    }
+
+    private func splitTest(_ head: String, _ test: String) throws(GrammarError) -> (String, Condition) {
         if let found = test.find(" in ") {
             let path = test[..<found.lowerBound].trimmed
             return (head, Condition(path: path, test: .within(try numberRange(test[found.upperBound...].trimmed))))

@@ -14,7 +14,7 @@ struct EntryBuilder {
     /// - Parameter surface: the words of a token range as the user wrote them.
     func build(_ match: EntryMatch, now: LocalDateTime, surface: (Int, Int) -> String) -> Built {
         let kind = grammar.kinds[match.kindIndex]
-        let (values, timeExpression) = read(match, surface: surface)
+        let (values, timeExpression, saidOrder) = read(match, surface: surface)
         let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
         var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
         for field in kind.fields + ["amount", "time_of_day"] + values.keys.filter({ $0.contains(".") }).sorted() {
@@ -26,9 +26,9 @@ struct EntryBuilder {
         }
         apply(kind.inferences, to: &entry)
         problems += undecidedInferences(kind, entry)
-        apply(kind.defaults, to: &entry)
-        let unitless = assembleAmounts(&entry, kind)
-        problems += unitless
+        apply(kind.defaults, to: &entry, saidOrder: saidOrder)
+        let (unitless, unitWarnings) = assembleAmounts(&entry, kind)
+        problems += unitless + unitWarnings
         let missing = kind.requirements.filter { requirement in
             let absent = requirement.field == "time" ? timeExpression.isEmpty : requirement.anyOf.allSatisfy { entry.lookup($0) == nil }
             return absent && (requirement.condition?.holds(for: entry) ?? true)
@@ -44,8 +44,10 @@ struct EntryBuilder {
     }
 
     /// The fields a match captured, as values (a quantity with a base unit also gives
-    /// `amount`, as said), and the time it states, not yet resolved.
-    func read(_ match: EntryMatch, surface: (Int, Int) -> String) -> (values: [String: FieldValue], time: TimeExpression) {
+    /// `amount`, as said), the time it states, not yet resolved, and the fields in the order
+    /// they were said.
+    func read(_ match: EntryMatch, surface: (Int, Int) -> String)
+        -> (values: [String: FieldValue], time: TimeExpression, saidOrder: [String]) {
         var timeExpression = TimeExpression()
         var values: [String: FieldValue] = [:]
         var softValues: [(String, CapturedValue)] = []
@@ -92,29 +94,38 @@ struct EntryBuilder {
         if let period = timeExpression.period {
             values["time_of_day"] = .text(period)
         }
-        return (values, timeExpression)
+        let saidOrder = match.captures.values.map { captured in
+            captured.field.hasPrefix(Captures.softPrefix) ? String(captured.field.dropFirst()) : captured.field
+        }
+        return (values, timeExpression, saidOrder)
     }
 
     /// Puts an amount captured in pieces (`{amount.value:number}`, with `amount.unit` said,
     /// inferred or defaulted: "lantus 22" is 22 units) together. A count left without a
-    /// unit is not guessed: the problem asks for it.
-    private func assembleAmounts(_ entry: inout Entry, _ kind: EntryKind) -> [Problem] {
+    /// unit is not guessed: the problem asks for it, or, where the kind logs such counts as
+    /// said, warns that it has none. Returns the errors and the warnings.
+    private func assembleAmounts(_ entry: inout Entry, _ kind: EntryKind) -> (errors: [Problem], warnings: [Problem]) {
         var problems: [Problem] = []
+        var warnings: [Problem] = []
         let pieces = entry.fields.filter { $0.name.contains(".") }
         for (name, _) in pieces { entry[name] = nil }
         for (name, value) in pieces where name.hasSuffix(".value") {
             let field = String(name.dropLast(".value".count))
             let unit = pieces.first { $0.name == field + ".unit" }?.value.text
             guard entry[field] == nil, let count = value.number else { continue }
-            if let unit {
+            if unit != nil || kind.unitlessAmounts.contains(field) {
                 entry[field] = .amount(value: count, unit: unit)
+                if unit == nil {
+                    warnings.append(Problem(field: field, severity: .warning, message:
+                        "\(JSONValue.format(count)) is logged as said, with no unit. Say the unit ('\(JSONValue.format(count)) mg', '\(JSONValue.format(count)) ml') to log it with one."))
+                }
             } else {
                 let example = kind.examples.first.map { ", like '\($0)'" } ?? ""
                 problems.append(Problem(field: field, severity: .error, message:
                     "\(JSONValue.format(count)) of what? Please say the unit of the \(kind.label)'s \(field)\(example)."))
             }
         }
-        return problems
+        return (problems, warnings)
     }
 
     private func fieldValue(_ captured: CapturedValue, surface: (Int, Int) -> String) -> FieldValue? {
@@ -127,9 +138,9 @@ struct EntryBuilder {
         }
     }
 
-    private func apply(_ assignments: [Assignment], to entry: inout Entry) {
+    private func apply(_ assignments: [Assignment], to entry: inout Entry, saidOrder: [String] = []) {
         for assignment in assignments where entry[assignment.field] == nil {
-            if assignment.condition?.holds(for: entry) ?? true {
+            if assignment.condition?.holds(for: entry, saidOrder: saidOrder) ?? true {
                 entry[assignment.field] = assignment.fieldValue
             }
         }

@@ -1,8 +1,9 @@
 /// Turns a stated time into a date against the reference clock.
 ///
-/// Entries record what happened, so an unqualified clock time means its latest occurrence
+/// Entries record what happened, so a clock time without am or pm means its latest occurrence
 /// that is not ahead of the reference ("at 9" at 10:00 is 09:00 today; at 08:00 it is
-/// 21:00 yesterday). Kinds that may lie ahead (appointments) take the next occurrence
+/// 21:00 yesterday). One with am or pm is today's, even when that lies ahead (then the entry
+/// is infeasible), unless it was less than eight hours ago yesterday ("at 11pm" said at 3am). Kinds that may lie ahead (appointments) take the next occurrence
 /// instead. Vague periods stand for a typical hour of that period.
 public struct TimeResolver: Sendable {
     /// A typical hour for each period of the day.
@@ -41,6 +42,12 @@ public struct TimeResolver: Sendable {
             var times = days.flatMap { day in
                 candidates.map { (nightSpill && $0 < 5 ? day.adding(days: 1) : day).at(hour: $0, minute: minutes) }
             }.sorted()
+            // a clock time said outright ("at 8pm", "at 20:00") is today's, and later than now is
+            // in the future; it is yesterday's only in the hours after it ("fed at 11pm" said at 3am)
+            if !lookAhead, day == nil, candidates.count == 1, let today = times.last, today > now {
+                let yesterday = today.adding(days: -1)
+                return now.secondsSinceEpoch - yesterday.secondsSinceEpoch < Self.lateLoggingSeconds ? yesterday : today
+            }
             // an appointment said without am or pm is in the day: "Sunday at 12:15" is noon
             if lookAhead, candidates.count > 1 {
                 let daytime = times.filter { Self.appointmentHours.contains($0.hour) }
@@ -57,6 +64,9 @@ public struct TimeResolver: Sendable {
         if let day { return day.at(hour: now.hour, minute: now.minute, second: now.second) }
         return now
     }
+
+    /// How long after a clock time said outright it may still be logged as yesterday's.
+    static let lateLoggingSeconds: Int64 = 8 * 3600
 
     /// The hours an appointment without am or pm is taken to be in.
     static let appointmentHours = 7..<22

@@ -174,7 +174,7 @@ public final class UtteranceParser: Sendable {
             .filter { $0.end == tokens.count }
         guard let match = whole.max(by: { $0.score < $1.score }) else { return nil }
         let builder = EntryBuilder(grammar: grammar, checker: checker)
-        let (values, time) = builder.read(match, surface: Self.surface(of: text, tokens))
+        let (values, time, _) = builder.read(match, surface: Self.surface(of: text, tokens))
         let order = grammar.kinds[kindIndex].fields + ["amount", "time_of_day"]
         let fields = order.compactMap { name in values[name].map { (name: name, value: $0) } }
         let resolver = TimeResolver(now: now, lookAhead: grammar.kinds[kindIndex].allowsFuture)

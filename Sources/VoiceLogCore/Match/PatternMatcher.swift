@@ -53,7 +53,7 @@ final class PatternMatcher: Sendable {
         glueWords = grammar.glueWords
         notInText = grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
             .union(grammar.words(of: "text_breaks"))
-        textOpeners = grammar.words(of: "text_openers")
+        textOpeners = grammar.words(of: "text_openers").union(grammar.words(of: "people"))
         everydayLists = grammar.words(of: "everyday_lists")
         var compoundNames = PhraseTrie<Void>()
         for phrase in grammar.lists["compound_names"]?.phrases ?? [] {

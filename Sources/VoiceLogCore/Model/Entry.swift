@@ -32,7 +32,7 @@ public struct Entry: Hashable, Sendable {
         guard case .amount(let value, let unit)? = self[String(path[..<dot])] else { return nil }
         switch path[path.index(after: dot)...] {
         case "value": return .number(value)
-        case "unit": return .text(unit)
+        case "unit": return unit.map(FieldValue.text)
         default: return nil
         }
     }

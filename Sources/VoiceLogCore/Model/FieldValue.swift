@@ -2,8 +2,9 @@
 public enum FieldValue: Hashable, Sendable {
     case number(Double)
     case text(String)
-    /// A quantity as it was said, e.g. 5 `oz` or 1 `tablet`.
-    case amount(value: Double, unit: String)
+    /// A quantity as it was said, e.g. 5 `oz` or 1 `tablet`; no unit when none was said and
+    /// the kind logs such a count as said ("metformin 500").
+    case amount(value: Double, unit: String?)
     case time(LocalDateTime)
 
     public var number: Double? {

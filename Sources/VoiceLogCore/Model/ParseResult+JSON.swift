@@ -3,7 +3,7 @@ extension FieldValue {
         switch self {
         case .number(let value): .number(value)
         case .text(let text): .string(text)
-        case .amount(let value, let unit): .object([("value", .number(value)), ("unit", .string(unit))])
+        case .amount(let value, let unit): .object([("value", .number(value))] + (unit.map { [("unit", .string($0))] } ?? []))
         case .time(let time): .string(time.description)
         }
     }
@@ -14,8 +14,8 @@ extension FieldValue {
         case .number(let value): self = .number(value)
         case .string(let text): self = LocalDateTime(iso: text).map(FieldValue.time) ?? .text(text)
         case .object:
-            guard let value = json["value"]?.numberValue, let unit = json["unit"]?.stringValue else { return nil }
-            self = .amount(value: value, unit: unit)
+            guard let value = json["value"]?.numberValue else { return nil }
+            self = .amount(value: value, unit: json["unit"]?.stringValue)
         default: return nil
         }
     }

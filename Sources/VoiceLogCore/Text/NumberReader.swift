@@ -22,6 +22,10 @@ public struct NumberReader: Sendable {
     /// Every reading of a number starting at `start`, longest last.
     public func readings(_ tokens: [String], at start: Int) -> [NumberReading] {
         guard start < tokens.count else { return [] }
+        // "the little one", "that one": a pronoun, unless more of a number follows ("the one hundred")
+        if start > 0, words.digits[tokens[start]] == 1, words.pronounOneAfter.contains(tokens[start - 1]) {
+            return unsigned(tokens, at: start).filter { $0.end > start + 1 }
+        }
         if words.minus.contains(tokens[start]) {
             return unsigned(tokens, at: start + 1).map { NumberReading(end: $0.end, value: -$0.value) }
         }
@@ -52,7 +56,20 @@ public struct NumberReader: Sendable {
             if let scaled = scaledBy(tokens, reading) { results.append(scaled) }
         }
         results += counted(tokens, at: start, results)
+        results += multiplied(tokens, results)
         return results.filter { $0.value.isFinite }
+    }
+
+    /// "2 x 500": a small count written in digits times a number written in digits, 1000.
+    private func multiplied(_ tokens: [String], _ found: [NumberReading]) -> [NumberReading] {
+        var results: [NumberReading] = []
+        for count in found where count.value.isWhole && (1...10).contains(count.value) && count.end == found.first?.end {
+            guard let sign = tokens[safe: count.end], words.times.contains(sign),
+                  let factor = tokens[safe: count.end + 1].flatMap({ Token(text: $0, start: 0, end: 0).writtenNumber }),
+                  Token(text: tokens[count.end - 1], start: 0, end: 0).writtenNumber != nil else { continue }
+            results.append(NumberReading(end: count.end + 2, value: count.value * factor))
+        }
+        return results
     }
 
     /// "a dozen", "two dozen", "half a dozen"; "a couple", "a pair (of)".

@@ -33,7 +33,7 @@ public enum Tokenizer {
                 index = scanWord(scalars, from: index, into: &tokens)
             } else {
                 switch scalar {
-                case ":", "/", "%", "°", "+", "£", "$", "€", "₹":
+                case ":", "/", "%", "°", "+", "£", "$", "€", "₹", "×":
                     tokens.append(Token(text: String(scalar), start: index, end: index + 1))
                 case "º":
                     tokens.append(Token(text: "°", start: index, end: index + 1))
@@ -43,7 +43,38 @@ public enum Tokenizer {
                 index += 1
             }
         }
-        return tokens
+        return splittingTwentyFourHourClocks(tokens)
+    }
+
+    /// Words that mark four digits as a time of day: "at 1430", "by 0800", "2130 hrs".
+    private static let clockBefore: Set<String> = ["at", "@", "by", "around"]
+    private static let clockAfter: Set<String> = ["hrs", "hr", "h", "hours"]
+
+    /// "0800", "at 1430", "2130 hrs": four digits that read as hours and minutes become the
+    /// clock they are written for (`8 : 00 am`, `14 : 30`), when they open with a zero ("0000" and
+    /// "0033" stay numbers) or stand where a
+    /// time does; any other four digits stay a number ("walked 1430 steps").
+    private static func splittingTwentyFourHourClocks(_ tokens: [Token]) -> [Token] {
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count)
+        for (index, token) in tokens.enumerated() {
+            let digits = Array(token.text.utf8)
+            guard digits.count == 4, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let hour = Int(token.text.prefix(2)), let minute = Int(token.text.suffix(2)), hour <= 23, minute <= 59,
+                  (digits[0] == UInt8(ascii: "0") && hour > 0) || (index > 0 && clockBefore.contains(tokens[index - 1].text))
+                      || (index + 1 < tokens.count && clockAfter.contains(tokens[index + 1].text))
+            else {
+                result.append(token)
+                continue
+            }
+            let middle = token.start + 2
+            result.append(Token(text: String(hour), start: token.start, end: middle))
+            result.append(Token(text: ":", start: middle, end: middle))
+            result.append(Token(text: token.text.suffix(2).description, start: middle, end: token.end))
+            // a 24-hour clock says which half of the day it means: "0800" is 8 in the morning
+            if hour <= 12 { result.append(Token(text: hour == 12 ? "pm" : "am", start: token.end, end: token.end)) }
+        }
+        return result
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -205,6 +236,7 @@ public enum Tokenizer {
                index + 1 < scalars.count, isDigit(scalars[index + 1]) {
                 break  // "bp120" is `bp 120`; "spo2" stays one word
             }
+            if isDigit(scalar), text == "x" { break }  // "x2" is `x 2`
             if isLetter(scalar) || isDigit(scalar) {
                 appendLowercased(scalar, to: &text)
                 lettersSinceDot += 1
