@@ -56,20 +56,16 @@ public struct NumberReader: Sendable {
             if let scaled = scaledBy(tokens, reading) { results.append(scaled) }
         }
         results += counted(tokens, at: start, results)
-        results += multiplied(tokens, results)
+        results += multiplied(tokens, at: start)
         return results.filter { $0.value.isFinite }
     }
 
     /// "2 x 500": a small count written in digits times a number written in digits, 1000.
-    private func multiplied(_ tokens: [String], _ found: [NumberReading]) -> [NumberReading] {
-        var results: [NumberReading] = []
-        for count in found where count.value.isWhole && (1...10).contains(count.value) && count.end == found.first?.end {
-            guard let sign = tokens[safe: count.end], words.times.contains(sign),
-                  let factor = tokens[safe: count.end + 1].flatMap({ Token(text: $0, start: 0, end: 0).writtenNumber }),
-                  Token(text: tokens[count.end - 1], start: 0, end: 0).writtenNumber != nil else { continue }
-            results.append(NumberReading(end: count.end + 2, value: count.value * factor))
-        }
-        return results
+    private func multiplied(_ tokens: [String], at start: Int) -> [NumberReading] {
+        guard let count = writtenNumber(tokens[start]), count.isWhole, (1...10).contains(count),
+              let sign = tokens[safe: start + 1], words.times.contains(sign),
+              let factor = tokens[safe: start + 2].flatMap(writtenNumber) else { return [] }
+        return [NumberReading(end: start + 3, value: count * factor)]
     }
 
     /// "a dozen", "two dozen", "half a dozen"; "a couple", "a pair (of)".
