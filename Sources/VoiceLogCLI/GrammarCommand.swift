@@ -24,6 +24,6 @@ struct GrammarCommand: ParsableCommand {
 
     func run() throws {
         let grammar = try SpeechGrammar(grammar: parsing.loadGrammar()).jsgf
-        print(arpa ? try LanguageModelCache.arpa(for: grammar) : grammar, terminator: "")
+        print(arpa ? try SpeechCache.arpa(for: grammar) : grammar, terminator: "")
     }
 }

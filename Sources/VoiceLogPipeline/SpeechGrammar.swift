@@ -12,7 +12,8 @@ public struct SpeechGrammar {
     /// PocketSphinx can read them.
     public let pronunciations: URL
     /// Number words the acoustic model confuses, in groups: the digits, the tens, and each
-    /// teen with its ten ("fifteen", "fifty"); checked again by alignment after the search.
+    /// teen with its ten ("fifteen", "fifty"); the grammar search offers readings one of them
+    /// apart as alternatives.
     public let confusableWords: [[String]]
     /// The acoustic model, dictionaries and speaker adaptation the recognizer decodes with.
     public let model: SpeechModel
@@ -69,13 +70,14 @@ public struct SpeechGrammar {
                              options: recognizerOptions(options, search: search))
     }
 
-    /// `options` tuned for the grammar and the search, with the n-gram model (built into the
-    /// cache first if need be) and the confusable words.
+    /// `options` tuned for the grammar and the search, with the merged search graph and the
+    /// n-gram model (built into the cache first if need be) and the confusable words.
     public func recognizerOptions(_ options: RecognizerOptions, search: SpeechSearch) throws -> RecognizerOptions {
         var tuned = Self.tuned(options)
         tuned.confusableWords = confusableWords
+        tuned.searchGraph = try SpeechCache.searchGraph(for: jsgf)
         if search == .ngram {
-            tuned.languageModel = LanguageModelSearch(model: try LanguageModelCache.file(for: jsgf))
+            tuned.languageModel = LanguageModelSearch(model: try SpeechCache.languageModel(for: jsgf))
         }
         return tuned
     }

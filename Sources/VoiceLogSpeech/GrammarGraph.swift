@@ -5,34 +5,70 @@ import VoiceLogJSGF
 /// all and which hypotheses it accepts: a Swift copy of the one PocketSphinx built for its
 /// search, or built here from the grammar's rules for the n-gram pass.
 struct GrammarGraph {
-    /// Arcs leaving each state; a nil word is an empty (epsilon) transition.
-    private var arcs: [[(to: Int, word: String?)]]
-    private let start: Int
-    private let final: Int
+    /// An arc: a nil word is an empty (epsilon) transition; `weight` is the JSGF weight of
+    /// the choice it starts (1 when none was given), which the search adds to a path's score.
+    typealias Arc = (to: Int, word: String?, weight: Double)
+    /// Arcs leaving each state.
+    let arcs: [[Arc]]
+    let start: Int
+    let final: Int
 
     /// How many states the graph has.
     var stateCount: Int { arcs.count }
+
+    init(arcs: [[Arc]], start: Int, final: Int) {
+        self.arcs = arcs
+        self.start = start
+        self.final = final
+    }
 
     init(_ fsg: UnsafeMutablePointer<fsg_model_t>) {
         let stateCount = Int(cpocketsphinx_fsg_state_count(fsg))
         start = Int(cpocketsphinx_fsg_start_state(fsg))
         final = Int(cpocketsphinx_fsg_final_state(fsg))
-        arcs = Array(repeating: [], count: stateCount)
+        var arcs = Array(repeating: [Arc](), count: stateCount)
         for state in 0..<stateCount {
             var iterator = fsg_model_arcs(fsg, Int32(state))
             while let current = iterator {
                 if let link = fsg_arciter_get(current)?.pointee {
                     let word = link.wid < 0 ? nil : fsg.pointee.vocab[Int(link.wid)].map { String(cString: $0) }
-                    arcs[state].append((Int(link.to_state), word))
+                    arcs[state].append((Int(link.to_state), word, 1))
                 }
                 iterator = fsg_arciter_next(current)
             }
         }
+        self.arcs = arcs
     }
 
-    /// The words of a shortest path from the start to a state from which the final state
-    /// cannot be reached, or nil when every path can finish. PocketSphinx turns `<VOID>`
-    /// and some broken rules into such dead ends instead of reporting them.
+    /// The graph as PocketSphinx's finite-state grammar, each transition with its weight as
+    /// sphinxbase gives JSGF's (the log of the weight, not scaled); the caller frees it with
+    /// `fsg_model_free`.
+    /// `languageWeight` must be the decoder's (`-lw`): the silences the search adds are
+    /// weighted with it.
+    func fsgModel(name: String, logMath: OpaquePointer, languageWeight: Float) -> UnsafeMutablePointer<fsg_model_t> {
+        let fsg = fsg_model_init(name, logMath, languageWeight, Int32(arcs.count))!
+        fsg.pointee.start_state = Int32(start)
+        fsg.pointee.final_state = Int32(final)
+        for (from, list) in arcs.enumerated() {
+            for arc in list {
+                let logWeight = arc.weight == 1 ? 0 : logmath_log(logMath, arc.weight)
+                if let word = arc.word {
+                    fsg_model_trans_add(fsg, Int32(from), Int32(arc.to), logWeight, fsg_model_word_add(fsg, word))
+                } else {
+                    _ = fsg_model_null_trans_add(fsg, Int32(from), Int32(arc.to), logWeight)
+                }
+            }
+        }
+        // The search follows one empty transition at a time: chains are closed, as
+        // sphinxbase does for grammars it builds or reads.
+        glist_free(fsg_model_null_trans_closure(fsg, nil))
+        return fsg
+    }
+
+    /// The words of a shortest path from the start to a state where sentences stop before
+    /// the end (no word leads on), or else to a state from which the end cannot be reached;
+    /// nil when every path can finish. A `<VOID>` makes such dead ends, and PocketSphinx
+    /// searches them without a word of complaint.
     func deadEnd() -> [String]? {
         // States that can reach the final state, following arcs backwards.
         var incoming = Array(repeating: [Int](), count: arcs.count)
@@ -47,17 +83,19 @@ struct GrammarGraph {
         // Breadth-first from the start, remembering the words that lead to each state.
         var path: [Int: [String]] = [start: []]
         var queue = [start]
+        var firstDead: Int?
         var index = 0
         while index < queue.count {
             let state = queue[index]
             index += 1
-            if !live.contains(state) { return path[state] }
+            if state != final, arcs[state].allSatisfy({ Self.isFiller($0.word) }) { return path[state] }
+            if !live.contains(state), firstDead == nil { firstDead = state }
             for arc in arcs[state] where !Self.isFiller(arc.word) && path[arc.to] == nil {
                 path[arc.to] = path[state]! + (arc.word.map { [$0] } ?? [])
                 queue.append(arc.to)
             }
         }
-        return nil
+        return firstDead.flatMap { path[$0] }
     }
 
     /// Silence and noise words that the decoder adds as self-loops on every state.
@@ -109,7 +147,7 @@ extension GrammarGraph {
     /// against this, and the grammar search over the whole VoiceLog grammar, with a 101-entry
     /// hash table for each of its 37,000 states, took 120 MB more to build the same graph.
     init(rules: JSGFRules, top: String) throws {
-        var arcs: [[(to: Int, word: String?)]] = [[]]
+        var arcs: [[Arc]] = [[]]
         func newState() -> Int {
             arcs.append([])
             return arcs.count - 1
@@ -119,11 +157,14 @@ extension GrammarGraph {
             switch expression {
             case .word(let word):
                 let end = newState()
-                arcs[from].append((end, word))
+                arcs[from].append((end, word, 1))
                 return end
             case .rule(let name):
                 guard let rule = rules.rules[name] else {
-                    throw SpeechError.invalidGrammar(reason: "it refers to <\(name)>, which it does not define", log: [])
+                    let reason = name.contains(".")
+                        ? "it refers to <\(name)> of another grammar, and imports are not supported"
+                        : "it refers to <\(name)>, which it does not define"
+                    throw SpeechError.invalidGrammar(reason: reason, log: [])
                 }
                 guard depth < Self.deepestExpansion else {
                     throw SpeechError.invalidGrammar(reason: "<\(name)> refers to itself", log: [])
@@ -135,23 +176,36 @@ extension GrammarGraph {
                 // no choice at all (`<VOID>`): an end that nothing reaches
                 let end = newState()
                 for choice in choices {
-                    arcs[try build(choice.expression, from: from, depth: depth)].append((end, nil))
+                    // A weight goes on the choice's word, as sphinxbase puts it, or else on an
+                    // empty transition that starts the choice.
+                    if case .word(let word) = choice.expression {
+                        let after = newState()
+                        arcs[from].append((after, word, choice.weight))
+                        arcs[after].append((end, nil, 1))
+                        continue
+                    }
+                    var entry = from
+                    if choice.weight != 1 {
+                        entry = newState()
+                        arcs[from].append((entry, nil, choice.weight))
+                    }
+                    arcs[try build(choice.expression, from: entry, depth: depth)].append((end, nil, 1))
                 }
                 return end
             // Each construct ends in a state of its own with no way back: an empty transition
             // into the end of a loop would let "[point <digit>+]" read digits without "point".
             case .optional(let inner):
                 let end = newState()
-                arcs[try build(inner, from: from, depth: depth)].append((end, nil))
-                arcs[from].append((end, nil))
+                arcs[try build(inner, from: from, depth: depth)].append((end, nil, 1))
+                arcs[from].append((end, nil, 1))
                 return end
             case .repeated(let inner, let atLeastOnce):
                 let loop = newState()
-                arcs[from].append((loop, nil))
+                arcs[from].append((loop, nil, 1))
                 let last = try build(inner, from: loop, depth: depth)
-                arcs[last].append((loop, nil))
+                arcs[last].append((loop, nil, 1))
                 let exit = newState()
-                arcs[atLeastOnce ? last : loop].append((exit, nil))
+                arcs[atLeastOnce ? last : loop].append((exit, nil, 1))
                 return exit
             case .empty:
                 return from

@@ -6,6 +6,10 @@ public struct RecognizerOptions: Sendable {
     /// Public rule to search when the grammar has more than one (name without `<>`, e.g.
     /// `entry`). With nil the grammar must have exactly one public rule.
     public var topRule: String?
+    /// The grammar's merged search graph as `SearchGraphFile.text` wrote it, read instead of
+    /// building it from the grammar; nil builds it (half a second for the whole VoiceLog
+    /// grammar in a release build).
+    public var searchGraph: URL?
     /// A first pass with an n-gram language model built from the grammar; nil searches the
     /// grammar alone.
     public var languageModel: LanguageModelSearch?
@@ -37,14 +41,15 @@ public struct RecognizerOptions: Sendable {
     public var alternativePronunciations = true
     /// How many n-best hypotheses to read when looking for alternatives.
     public var nBest: Int = 10
-    /// Alternatives are looked for only in search graphs of at most this many states: the
-    /// lattice they come from took a minute an utterance with the 20,000 states of the whole
-    /// VoiceLog grammar, against milliseconds with a few hundred.
-    public var largestGraphForAlternatives = 5_000
+    /// The grammar search's n-best alternatives are looked for only in search graphs of at
+    /// most this many states: the lattice they come from took about ten seconds an utterance
+    /// with the 2,239 states of the whole VoiceLog grammar (merged), against milliseconds with
+    /// a few hundred.
+    public var largestGraphForAlternatives = 1_000
     /// Groups of words the acoustic model confuses ("thirteen" and "thirty", the digits). When
-    /// set, each word of a group in the best hypothesis is tried with the others of its group,
-    /// every variant the grammar accepts is aligned on its own with the audio, and the
-    /// best-scoring one wins; the next are the alternatives (`ConfusionRescorer`).
+    /// set, each word of a group in the grammar search's reading is tried with the others of
+    /// its group, every variant the grammar accepts is aligned on its own with the audio, and
+    /// the best-scoring ones become the alternatives (`ConfusableVariants`).
     public var confusableWords: [[String]] = []
     /// WebRTC's noise suppression in front of every decoder; nil (the default) hears the audio
     /// as it is. On noisy copies of flite's voices it took right entries at 15 dB SNR from 32

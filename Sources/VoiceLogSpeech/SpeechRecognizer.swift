@@ -1,6 +1,5 @@
 import CPocketSphinx
 import Foundation
-import VoiceLogJSGF
 
 /// Recognizes spoken sentences of one JSGF grammar with PocketSphinx.
 ///
@@ -23,9 +22,10 @@ public final class SpeechRecognizer {
     ///   - pronunciations: a CMUdict-format file for words the model's dictionary lacks,
     ///     e.g. `paracetamol P AE R AH S IY T AH M AA L`; its entries win over the model's.
     ///   - model: acoustic model and full dictionary; Debian's US English by default.
-    /// - Throws: `SpeechError.invalidGrammar` when PocketSphinx cannot parse the grammar or
-    ///   logs an error while loading it (undefined rule, failed import, left recursion), or
-    ///   when no sentence can reach the grammar's end (`<VOID>`);
+    /// - Throws: `SpeechError.invalidGrammar` when the grammar cannot be read (a syntax error,
+    ///   an undefined or imported rule, a rule that refers to itself), when PocketSphinx logs
+    ///   an error while loading it, when no sentence can reach the grammar's end (`<VOID>`) or
+    ///   when silence is a sentence;
     ///   `SpeechError.missingPronunciations`, `.modelNotFound`, `.decoderSetupFailed`.
     public init(
         grammar: String,
@@ -46,19 +46,14 @@ public final class SpeechRecognizer {
         }
         dictionary = try PronunciationDictionary(words: vocabulary.words, base: model.dictionary, extra: pronunciations)
 
-        var searchArguments = options.searchArguments
-        var qualifiedTopRule: String?
-        if let topRule = options.topRule {
-            // PocketSphinx looks rules up by their full name, `grammar.rule`.
-            qualifiedTopRule = topRule.contains(".") ? topRule : "\(vocabulary.grammarName ?? "").\(topRule)"
-            searchArguments.append(("-toprule", qualifiedTopRule!))
-        }
+        let graph = try options.searchGraph.map { try GrammarGraph(contentsOf: $0) }
+            ?? GrammarGraph.checked(jsgf: grammar, topRule: options.topRule).minimized()
         // The decoders read the words' pronunciations from a file when they load, the grammar's
         // perhaps long after this initializer.
         let dictionaryText = dictionary.text
-        let loadGrammar = { [searchArguments] () throws -> GrammarDecoders in
+        let loadGrammar = { () throws -> GrammarDecoders in
             try Self.withDictionaryFile(dictionaryText) { file in
-                try Self.grammarDecoders(grammar, searchArguments: searchArguments, dictionary: file, model: model, options: options)
+                try Self.grammarDecoders(graph, dictionary: file, model: model, options: options)
             }
         }
         var freeText: FreeTextDecoder?
@@ -67,27 +62,16 @@ public final class SpeechRecognizer {
         }
         if let languageModel = options.languageModel {
             // The n-gram pass first; the grammar's search only for a reading that is no sentence
-            // of the grammar, checked against a graph built from the rules without it.
+            // of the grammar.
             let firstPass = try Self.withDictionaryFile(dictionaryText) { file in
                 try PocketSphinxDecoder(arguments: model.decoderArguments(dictionary: file)
                     + languageModel.searchArguments(topGaussians: options.topGaussians) + options.extraArguments,
                     log: options.log)
             }
-            let rules: JSGFRules
-            do { rules = try JSGFRules(grammar) } catch {
-                throw SpeechError.invalidGrammar(reason: "\(error)", log: [])
-            }
-            let top = qualifiedTopRule.map { String($0.split(separator: ".").last ?? "") } ?? rules.publicRules.first ?? ""
-            let graph = try Self.check(GrammarGraph(rules: rules, top: top))
             decoder = UtteranceDecoder(grammar: nil, loadGrammar: loadGrammar, firstPass: firstPass, freeText: freeText,
                                        graph: graph, options: options)
         } else {
-            let decoders = try loadGrammar()
-            let fsg = try decoders.grammar.call({ ps_get_fsg($0, "grammar") }, failed: { $0 == nil }) {
-                SpeechError.invalidGrammar(reason: "PocketSphinx built no search graph from it", log: $0)
-            }
-            let graph = try Self.check(GrammarGraph(fsg!))
-            decoder = UtteranceDecoder(grammar: decoders, loadGrammar: loadGrammar, firstPass: nil, freeText: freeText,
+            decoder = UtteranceDecoder(grammar: try loadGrammar(), loadGrammar: loadGrammar, firstPass: nil, freeText: freeText,
                                        graph: graph, options: options)
         }
     }
@@ -101,11 +85,11 @@ public final class SpeechRecognizer {
     }
 
     /// Loads the grammar search, and the phone loop and aligner when the options ask for them.
-    private static func grammarDecoders(_ grammar: String, searchArguments: [(String, String)], dictionary: URL,
-                                        model: SpeechModel, options: RecognizerOptions) throws -> GrammarDecoders {
-        let arguments = model.decoderArguments(dictionary: dictionary) + searchArguments + options.extraArguments
+    private static func grammarDecoders(_ graph: GrammarGraph, dictionary: URL, model: SpeechModel,
+                                        options: RecognizerOptions) throws -> GrammarDecoders {
+        let arguments = model.decoderArguments(dictionary: dictionary) + options.searchArguments + options.extraArguments
         let grammarDecoder = try PocketSphinxDecoder(arguments: arguments, log: options.log)
-        try load(grammar, into: grammarDecoder)
+        try load(graph, into: grammarDecoder, languageWeight: options.languageWeight)
         var phoneLoop: PocketSphinxDecoder?
         if let confidence = options.confidence {
             let phoneArguments = model.decoderArguments(dictionary: dictionary) + [
@@ -122,12 +106,12 @@ public final class SpeechRecognizer {
             }
             phoneLoop = decoder
         }
-        var rescorer: ConfusionRescorer?
+        var variants: ConfusableVariants?
         if !options.confusableWords.isEmpty {
             let aligner = try PocketSphinxDecoder(arguments: arguments, log: options.log)
-            rescorer = ConfusionRescorer(decoder: aligner, confusableWords: options.confusableWords)
+            variants = ConfusableVariants(decoder: aligner, confusableWords: options.confusableWords)
         }
-        return GrammarDecoders(grammar: grammarDecoder, phoneLoop: phoneLoop, rescorer: rescorer)
+        return GrammarDecoders(grammar: grammarDecoder, phoneLoop: phoneLoop, variants: variants)
     }
 
     /// Recognizes one whole utterance of 16 kHz mono samples.
@@ -148,33 +132,17 @@ public final class SpeechRecognizer {
         try recognize(WAVReader.read(contentsOf: url).speechSamples())
     }
 
-    /// Loads JSGF text as the decoder's search and checks the silent failures of
-    /// PocketSphinx 0.8+5prealpha: errors that are only logged.
-    private static func load(_ grammar: String, into decoder: PocketSphinxDecoder) throws {
-        _ = try decoder.call(strict: true, { ps_set_jsgf_string($0, "grammar", grammar) }, failed: { $0 < 0 }) {
+    /// Loads the graph as the decoder's search.
+    private static func load(_ graph: GrammarGraph, into decoder: PocketSphinxDecoder, languageWeight: Double) throws {
+        _ = try decoder.call(strict: true, { decoder in
+            let fsg = graph.fsgModel(name: "grammar", logMath: ps_get_logmath(decoder), languageWeight: Float(languageWeight))
+            defer { fsg_model_free(fsg) }
+            return ps_set_fsg(decoder, "grammar", fsg)
+        }, failed: { $0 < 0 }) {
             SpeechError.invalidGrammar(reason: "PocketSphinx reported errors while loading it", log: $0)
         }
         _ = try decoder.call(strict: true, { ps_set_search($0, "grammar") }, failed: { $0 < 0 }) {
             SpeechError.invalidGrammar(reason: "PocketSphinx cannot search it", log: $0)
         }
-    }
-
-    /// The graph, if every sentence can finish and silence is no sentence: PocketSphinx
-    /// compiles grammars with no way to their end without a word of complaint.
-    private static func check(_ graph: GrammarGraph) throws -> GrammarGraph {
-        if let words = graph.deadEnd() {
-            let place = words.isEmpty ? "at its start" : "after \"\(words.joined(separator: " "))\""
-            throw SpeechError.invalidGrammar(
-                reason: "a sentence can never finish \(place) (a <VOID>, or a rule that never ends); "
-                    + "remove <VOID> or give the rule an alternative that ends",
-                log: [])
-        }
-        if graph.accepts([]) {
-            throw SpeechError.invalidGrammar(
-                reason: "it accepts silence as a sentence (every part optional, or <NULL> alone); "
-                    + "make at least one word required",
-                log: [])
-        }
-        return graph
     }
 }

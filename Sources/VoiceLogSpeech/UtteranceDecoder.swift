@@ -125,16 +125,14 @@ final class UtteranceDecoder {
 
         let best = text.split(separator: " ").map(String.init)
         guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
-            // Confusable words of the grammar search checked again, when set (the n-gram pass
-            // keeps several histories and needs no help: checking its readings again made them
-            // worse); the n-best list where the lattice is small.
-            let rescoring = grammar?.rescorer
-            let ranked = try rescoring?.ranked(best, samples: samples, graph: graph) ?? [best]
-            var others = ranked.dropFirst().prefix(ConfusionRescorer.alternativesShown).map { $0.joined(separator: " ") }
-            for alternative in alternatives(from: searched, isGrammar: grammar != nil, excluding: ranked[0]) where !others.contains(alternative) { others.append(alternative) }
+            // The grammar search's readings one confusable word apart (the n-gram pass's come
+            // from its lattice); then the n-best list where the lattice is small.
+            var others = try grammar?.variants?.alternatives(to: best, samples: samples, graph: graph)
+                .prefix(ConfusableVariants.alternativesShown).map { $0.joined(separator: " ") } ?? []
+            for alternative in alternatives(from: searched, isGrammar: grammar != nil, excluding: best) where !others.contains(alternative) { others.append(alternative) }
             let sure = logMath.map { Self.lowestPosterior(segments, logMath: $0) }
                 ?? confidence(grammarScore: score, segments: segments, phoneLoop: grammar?.phoneLoop)
-            return Transcript(text: ranked[0].joined(separator: " "), alternatives: Array(others.prefix(options.nBest)),
+            return Transcript(text: text, alternatives: Array(others.prefix(options.nBest)),
                               confidence: options.confidence == nil ? nil : sure, audio: samples)
         }
         // Free text: the grammar's words before it, then the language model's reading. The

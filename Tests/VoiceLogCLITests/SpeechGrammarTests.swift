@@ -46,7 +46,7 @@ import VoiceLogSpeech
         let transcript = try recognizer.recognize(contentsOf: repository.appendingPathComponent("AudioFixtures/utt2-v1.wav"))
         print("rescored: \(transcript.text) | \(transcript.alternatives)")
         #expect(transcript.text == "blood pressure one twenty over eighty")
-        #expect((1...3).contains(transcript.alternatives.count))  // ConfusionRescorer.alternativesShown
+        #expect((1...3).contains(transcript.alternatives.count))  // ConfusableVariants.alternativesShown
         for alternative in transcript.alternatives {
             let words = alternative.split(separator: " "), heard = transcript.text.split(separator: " ")
             #expect(words.count == heard.count && zip(words, heard).filter { $0 != $1 }.count == 1, "\(alternative)")

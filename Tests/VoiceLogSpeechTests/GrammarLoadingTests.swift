@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VoiceLogSpeech
 
-/// Grammars that PocketSphinx 0.8+5prealpha loads "successfully" and then never matches
-/// must fail loudly, with the decoder's own log in the error.
+/// Grammars that PocketSphinx 0.8+5prealpha would load "successfully" and then never match
+/// must fail loudly, naming what is wrong.
 @Suite struct GrammarLoadingTests {
     static func load(_ body: String) throws -> SpeechRecognizer {
         var options = RecognizerOptions()
@@ -22,11 +22,11 @@ import VoiceLogSpeech
     }
 
     @Test(arguments: [
-        ("public <s> = mild headache <when>;", "Undefined rule in RHS: <test.when>"),
-        ("import <other.when>;\npublic <s> = mild headache <other.when>;", "Failed to find grammar other.gram"),
-        ("public <s> = <s> mild | mild;", "Only right-recursion is permitted"),
-        ("public <s> = mild headache (;", "Failed to parse JSGF grammar"),
-        ("public <s> = mild headache <VOID>;", "a sentence can never finish after \"mild\""),
+        ("public <s> = mild headache <when>;", "it refers to <when>, which it does not define"),
+        ("import <other.when>;\npublic <s> = mild headache <other.when>;", "<other.when> of another grammar, and imports are not supported"),
+        ("public <s> = <s> mild | mild;", "<s> refers to itself"),
+        ("public <s> = mild headache (;", "expected `)`, found `the end`"),
+        ("public <s> = mild headache <VOID>;", "a sentence can never finish after \"mild headache\""),
         ("public <s> = [mild] [headache];", "it accepts silence as a sentence"),
         ("<s> = mild headache;", "it has no public rule"),
         ("public <s> = mild headache;\npublic <t> = severe nausea;", "2 public rules (<s>, <t>)"),
@@ -35,15 +35,6 @@ import VoiceLogSpeech
         let message = try #require(Self.failure(grammar), "loaded: \(grammar)")
         #expect(message.contains(expected), "\(message)")
         #expect(message.hasPrefix("the speech grammar cannot be used"))
-    }
-
-    @Test func anUndefinedRuleErrorCarriesTheDecoderLog() throws {
-        #expect {
-            _ = try Self.load("public <s> = mild headache <when>;")
-        } throws: { error in
-            guard case SpeechError.invalidGrammar(_, let log) = error else { return false }
-            return log.contains { $0.level == .error && $0.text.contains("jsgf.c") && $0.text.contains("<test.when>") }
-        }
     }
 
     @Test func aWordWithoutPronunciationIsNamed() throws {
