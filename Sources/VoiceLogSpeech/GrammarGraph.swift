@@ -1,9 +1,9 @@
 import CPocketSphinx
 import VoiceLogJSGF
 
-/// The finite-state graph of a JSGF grammar, used to check that the grammar can finish at
-/// all and which hypotheses it accepts: a Swift copy of the one PocketSphinx built for its
-/// search, or built here from the grammar's rules for the n-gram pass.
+/// The finite-state graph of a JSGF grammar, built here from its rules: merged
+/// (`minimized()`), it is what the grammar search runs over, and what says whether the
+/// grammar can finish at all and which hypotheses it accepts.
 struct GrammarGraph {
     /// An arc: a nil word is an empty (epsilon) transition; `weight` is the JSGF weight of
     /// the choice it starts (1 when none was given), which the search adds to a path's score.
@@ -20,24 +20,6 @@ struct GrammarGraph {
         self.arcs = arcs
         self.start = start
         self.final = final
-    }
-
-    init(_ fsg: UnsafeMutablePointer<fsg_model_t>) {
-        let stateCount = Int(cpocketsphinx_fsg_state_count(fsg))
-        start = Int(cpocketsphinx_fsg_start_state(fsg))
-        final = Int(cpocketsphinx_fsg_final_state(fsg))
-        var arcs = Array(repeating: [Arc](), count: stateCount)
-        for state in 0..<stateCount {
-            var iterator = fsg_model_arcs(fsg, Int32(state))
-            while let current = iterator {
-                if let link = fsg_arciter_get(current)?.pointee {
-                    let word = link.wid < 0 ? nil : fsg.pointee.vocab[Int(link.wid)].map { String(cString: $0) }
-                    arcs[state].append((Int(link.to_state), word, 1))
-                }
-                iterator = fsg_arciter_next(current)
-            }
-        }
-        self.arcs = arcs
     }
 
     /// The graph as PocketSphinx's finite-state grammar, each transition with its weight as
@@ -143,9 +125,8 @@ struct GrammarGraph {
 
 extension GrammarGraph {
     /// The graph of `top` (a public rule of `rules`), with every rule reference expanded in
-    /// place as sphinxbase does, but without its search: the n-gram pass checks its readings
-    /// against this, and the grammar search over the whole VoiceLog grammar, with a 101-entry
-    /// hash table for each of its 37,000 states, took 120 MB more to build the same graph.
+    /// place as sphinxbase does: sphinxbase's own, with a 101-entry hash table for each of its
+    /// 37,000 states over the whole VoiceLog grammar, took 120 MB more to build.
     init(rules: JSGFRules, top: String) throws {
         var arcs: [[Arc]] = [[]]
         func newState() -> Int {

@@ -9,8 +9,6 @@ struct JSGFVocabulary: Equatable {
     var words: [String] = []
     /// Names of the rules declared `public`, without angle brackets.
     var publicRules: [String] = []
-    /// The name after `grammar` in the header.
-    var grammarName: String?
 
     init(_ grammar: String) {
         var seen = Set<String>()
@@ -67,8 +65,7 @@ struct JSGFVocabulary: Equatable {
                 if token == "public" {
                     afterPublic = true
                 } else if inHeader, token == "grammar" || token == "import" {
-                    let rest = take(until: ";").trimmingCharacters(in: .whitespacesAndNewlines)
-                    if token == "grammar" { grammarName = rest }
+                    _ = take(until: ";")
                 } else if !inHeader {
                     addWord(token)
                 }

@@ -75,6 +75,24 @@ import VoiceLogJSGF
     }
 }
 
+private extension GrammarGraph {
+    /// A Swift copy of a graph sphinxbase built.
+    init(_ fsg: UnsafeMutablePointer<fsg_model_t>) {
+        var arcs = Array(repeating: [Arc](), count: Int(cpocketsphinx_fsg_state_count(fsg)))
+        for state in arcs.indices {
+            var iterator = fsg_model_arcs(fsg, Int32(state))
+            while let current = iterator {
+                if let link = fsg_arciter_get(current)?.pointee {
+                    let word = link.wid < 0 ? nil : fsg.pointee.vocab[Int(link.wid)].map { String(cString: $0) }
+                    arcs[state].append((Int(link.to_state), word, 1))
+                }
+                iterator = fsg_arciter_next(current)
+            }
+        }
+        self.init(arcs: arcs, start: Int(cpocketsphinx_fsg_start_state(fsg)), final: Int(cpocketsphinx_fsg_final_state(fsg)))
+    }
+}
+
 private extension Array {
     func swappedAt(_ first: Int, _ second: Int) -> [Element] {
         var copy = self
