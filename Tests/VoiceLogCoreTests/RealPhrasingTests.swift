@@ -7,19 +7,18 @@ import VoiceLogGrammars
 /// written from the entry contract by helpers who never saw the grammar.
 ///
 /// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
-/// `real_tune_known_failures.txt`. `real_heldout_e.jsonl`, `real_heldout_g.jsonl`,
-/// `real_heldout_i.jsonl`, `real_heldout_l.jsonl`, `real_heldout_s.jsonl`, `real_heldout_t.jsonl` and
-/// `real_heldout_w.jsonl` (seven other writers) are never tuned on: their scores are reported and held to a floor at what
-/// was measured, so that they can only rise.
+/// `real_tune_known_failures.txt`. The `real_heldout_*.jsonl` files (eight other writers) are
+/// never tuned on: their scores are reported and held to a floor at what was measured, so that
+/// they can only rise.
 @Suite struct RealPhrasingTests {
     static let parser = CorpusTests.parser
 
     /// The held-out files, never tuned on, with the lowest accuracy allowed on each: the
     /// measured figure, rounded down.
     static let heldOut = [
-        ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.94), ("real_heldout_i.jsonl", 0.95),
-        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.82), ("real_heldout_t.jsonl", 0.92),
-        ("real_heldout_w.jsonl", 0.88),
+        ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.95), ("real_heldout_i.jsonl", 0.96),
+        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.83), ("real_heldout_t.jsonl", 0.92),
+        ("real_heldout_w.jsonl", 0.90), ("real_heldout_ac.jsonl", 0.79),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -129,12 +128,12 @@ enum NumberUse {
     }
 
     /// The numbers of the sentence that its entries do not hold, counting pieces that add up
-    /// ("left 10 then right 12" is 22 minutes) or are said once for two ("15 each side").
+    /// or are said once for two ("15 each side" is 30 minutes).
     static func missing(in text: String, _ result: ParseResult, now: LocalDateTime) -> [[Double]] {
-        // numbers of asides ("my 6 week old") and readings taken back ("8.2" of "8.2 sorry
-        // 7.2") are named in a warning, not dropped
+        // numbers of asides ("my 6 week old"), readings taken back ("8.2" of "8.2 sorry
+        // 7.2") and clauses of what did not happen are named in a warning, not dropped
         var said = numbersSaid(in: text)
-        for readings in (result.asides + result.takenBack).flatMap(numbersSaid(in:)) {
+        for readings in (result.asides + result.takenBack + result.negated).flatMap(numbersSaid(in:)) {
             if let index = said.firstIndex(of: readings) { said.remove(at: index) }
         }
         let fields = result.entries.flatMap { $0.fields.compactMap(\.value.number) }

@@ -108,19 +108,25 @@ public struct TimeResolver: Sendable {
         return nil
     }
 
-    /// "on the 3rd", "December 3": the nearest such date on the right side of today
-    /// (at or before it for past entries, at or after it for appointments). For a past entry,
-    /// a date in the next `daysAheadKept` days is kept, to be refused as in the future: "on
-    /// 25 November" said on the 21st is a slip, not a reading of a year ago.
+    /// "on the 3rd", "December 3": for appointments the next such date. For past entries the
+    /// last one, unless the next lies close ahead: within `daysAheadKept` days for a day alone,
+    /// nearer than the last for a day of a month. Such a date is refused as in the future: "on
+    /// 30 November" said on the 21st is a slip to ask about, not a reading of a year ago.
     private func calendarDay(month: Int?, day: Int) -> LocalDateTime {
         let candidates = calendarDays(month: month, day: day)
         let today = now.startOfDay
         if lookAhead { return candidates.first { $0 >= today } ?? today }
-        if let next = candidates.first(where: { $0 > today }), next <= today.adding(days: Self.daysAheadKept) { return next }
-        return candidates.last { $0 <= today } ?? today
+        let last = candidates.last { $0 <= today }
+        if let next = candidates.first(where: { $0 > today }) {
+            let ahead = next.secondsSinceEpoch - today.secondsSinceEpoch
+            let isNear = month == nil ? next <= today.adding(days: Self.daysAheadKept)
+                : last.map { ahead < today.secondsSinceEpoch - $0.secondsSinceEpoch } ?? true
+            if isNear { return next }
+        }
+        return last ?? today
     }
 
-    /// How many days ahead a date said for a past entry is still that date (and refused).
+    /// How many days ahead a day said without its month is still that day (and refused).
     static let daysAheadKept = 7
 
     /// The dates with that day (of that month) from a year before today to a year after.

@@ -6,21 +6,25 @@
 public final class UtteranceParser: Sendable {
     public let grammar: Grammar
     public let checker: FeasibilityChecker
-    private let entries: EntryMatcher
+    let entries: EntryMatcher
     private let fillerWords: Set<String>
     private let glueWords: Set<String>
     /// Glue that joins entries ("and", "then").
     private let breakWords: Set<String>
     private let negationWords: Set<String>
-    private let remarkWords: Set<String>
-    private let questionWords: Set<String>
+    let remarkWords: Set<String>
+    let questionWords: Set<String>
     private let sharedVerbs: Set<String>
     /// Words that take back what was said before them ("sorry", "I mean").
     private let correctionWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
     /// "actually", "make (that)" ("fed 3 oz, no, 4 oz").
-    private let takingBackWords: Set<String>
+    let takingBackWords: Set<String>
     private let spelling: SpellingCorrector
+    /// An assistant's name said first ("hey google"), dropped.
+    private let wakeWords: Set<String>
+    /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
+    private let dictationOpeners: Set<String>
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
 
@@ -37,12 +41,14 @@ public final class UtteranceParser: Sendable {
         sharedVerbs = grammar.words(of: "shared_verbs")
         correctionWords = grammar.words(of: "corrections")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
+        wakeWords = grammar.words(of: "wake_words")
+        dictationOpeners = grammar.words(of: "dictation_openers")
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
     }
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
         var corrections: [(said: String, read: String)] = []
-        let tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }.map { token in
+        var tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }.map { token in
             guard let word = spelling.correction(of: token.text) else { return token }
             corrections.append((token.text, word))
             return Token(text: word, start: token.start, end: token.end)
@@ -57,6 +63,12 @@ public final class UtteranceParser: Sendable {
         if input.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
             return unrecognized("This line holds control characters, so it is not read as text to log. Please type it again as plain text.")
         }
+        // "hey google, pee diaper", "alexa tell voicelog ...": the assistant's name is no part
+        // of the entry
+        let addressing = tokens.prefix(4).prefix { wakeWords.contains($0.text) || ["ok", "okay", "tell", "ask"].contains($0.text) }
+        if let wake = addressing.lastIndex(where: { wakeWords.contains($0.text) }), wake + 1 < tokens.count {
+            tokens.removeFirst(wake + 1)
+        }
         if tokens.isEmpty {
             return unrecognized("There is nothing to log in this line. Say or type an entry such as 'glucose 6.2 after dinner'.")
         }
@@ -66,15 +78,47 @@ public final class UtteranceParser: Sendable {
         if opensWithQuestion(tokens) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
+        // "note that she had a wet nappy": the entries the rest gives, when it gives them whole
+        if let opener = Self.leadingPhrase(of: tokens, in: dictationOpeners), opener < tokens.count {
+            let rest = parse(input, Array(tokens[opener...]), corrections: corrections, now: now)
+            if rest.status == .ok { return rest }
+        }
+        let result = parse(input, tokens, corrections: corrections, now: now)
+        // "pumped eighty no ninety mls": a number said again, read only when the words as said
+        // give no whole reading
+        guard result.status != .ok, let repair = selfRepair(of: tokens) else { return result }
+        var repaired = parse(input, repair.tokens, corrections: corrections, now: now)
+        guard repaired.status == .ok else { return result }
+        let surface = Self.surface(of: input, tokens)
+        let said = surface(repair.said.lowerBound, repair.said.upperBound)
+        repaired.takenBack.append(said)
+        repaired.problems.append(Problem(field: nil, severity: .warning, message:
+            "Read '\(surface(repair.correction.lowerBound, repair.correction.upperBound))' as a correction of '\(said)'."))
+        return repaired
+    }
+
+    /// Parses tokens already checked for length, questions and control characters.
+    private func parse(_ input: String, _ tokens: [Token], corrections: [(said: String, read: String)],
+                       now: LocalDateTime) -> ParseResult {
+        func unrecognized(_ message: String) -> ParseResult {
+            ParseResult(input: input, status: .unrecognized, entries: [],
+                        problems: [Problem(field: nil, severity: .error, message: message)])
+        }
         let context = entries.patterns.context(for: tokens.map(\.text))
-        let found = bestSplit(context)
-        let (split, ignored) = withoutBareVerbs((found.matches, found.ignored), context)
+        let found = bestSplit(context, commaBefore: Self.commaBefore(tokens, in: input))
+        var (split, ignored) = withoutBareVerbs((found.matches, found.ignored), context)
+        var negatedClause: Range<Int>?
+        if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
+           !isRemark(negation, matches: split, tokens: tokens, input: input) {
+            guard let clause = Self.negatedClause(at: negation, after: split, tokens: tokens, input: input, context) else {
+                return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
+            }
+            split.removeAll { clause.contains($0.start) }
+            ignored.removeAll { clause.contains($0) }
+            negatedClause = clause
+        }
         let matches = entries.sharingTime(split, context)
         let ignoredWords = ignored.map { tokens[$0].text }
-        if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
-           !isRemark(negation, matches: matches, tokens: tokens, input: input) {
-            return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
-        }
         if matches.isEmpty {
             return unrecognized("No entry recognised. Try a sentence such as 'glucose 6.2 after dinner', 'fed 120 ml formula' or 'mild headache'.")
         }
@@ -82,6 +126,11 @@ public final class UtteranceParser: Sendable {
         let builder = EntryBuilder(grammar: grammar, checker: checker)
         var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
         result.asides = found.asides.map { surface($0.lowerBound, $0.upperBound) }
+        if let clause = negatedClause {
+            result.negated = [surface(clause.lowerBound, clause.upperBound)]
+            result.problems.append(Problem(field: nil, severity: .warning, message:
+                "Not logged, as it says what did not happen: '\(result.negated[0])'."))
+        }
         for (said, correction) in found.corrections {
             result.takenBack.append(surface(said.lowerBound, said.upperBound))
             result.problems.append(Problem(field: nil, severity: .warning, message:
@@ -108,9 +157,11 @@ public final class UtteranceParser: Sendable {
             incomplete = true
         }
         if let range = Self.range(between: matches, ignored: ignored, context) {
-            // "took 60 to 90 ml": two feeds would be a guess, and so would either one
+            // "took 60 to 90 ml", "bp 135/85 or maybe 135/88": two entries would be a guess,
+            // and so would either one
+            let what = (range.lowerBound..<range.upperBound).contains { tokens[$0].text == "or" } ? "gives two values" : "is a range"
             result.problems.append(Problem(field: nil, severity: .error, message:
-                "'\(surface(range.lowerBound, range.upperBound))' is a range, so nothing is logged from this line. Please say the one value it was."))
+                "'\(surface(range.lowerBound, range.upperBound))' \(what), so nothing is logged from this line. Please say the one value it was."))
             incomplete = true
         }
         if let taken = ignored.first(where: { correctionWords.contains(tokens[$0].text) }) {
@@ -139,18 +190,6 @@ public final class UtteranceParser: Sendable {
             result.status = .infeasible
         }
         return result
-    }
-
-    /// The tokens of a range ("60 to 90", "6-7") that the split read as two entries of one
-    /// kind: the first ends with a number, and only "to" or a dash stands between them.
-    private static func range(between matches: [EntryMatch], ignored: [Int], _ context: MatchContext) -> Range<Int>? {
-        for (first, second) in zip(matches, matches.dropFirst()) where first.kindIndex == second.kindIndex {
-            let between = first.end..<second.start
-            guard between.count == 1, ignored.contains(between.lowerBound), ["to", "-"].contains(context.tokens[between.lowerBound]),
-                  !context.numbers(at: first.end - 1).isEmpty, !context.numbers(at: second.start).isEmpty else { continue }
-            return (first.end - 1)..<(second.start + 1)
-        }
-        return nil
     }
 
     /// Reads words as fields of an entry of `kind`, said without the rest of a sentence:
@@ -204,7 +243,8 @@ public final class UtteranceParser: Sendable {
     private static func surface(of input: String, _ tokens: [Token]) -> (Int, Int) -> String {
         let scalars = Array(input.unicodeScalars)
         return { start, end in
-            var range = tokens[start].start..<(end > tokens.count ? scalars.count : tokens[end - 1].end)
+            // max: a token moved by a self-repair may end before the first one starts
+            var range = tokens[start].start..<max(tokens[start].start, end > tokens.count ? scalars.count : tokens[end - 1].end)
             if end > tokens.count {
                 var from = start > 0 ? tokens[start - 1].end : 0
                 while from < scalars.count, scalars[from].properties.isWhitespace || scalars[from] == ":" { from += 1 }
@@ -216,18 +256,6 @@ public final class UtteranceParser: Sendable {
             text.append(contentsOf: scalars[range])
             return String(text)
         }
-    }
-
-    /// Whether the negation at `index` comes after every entry and after a break in the sentence
-    /// (",", ".", "!", ";") and before a word of the `remarks` list: a remark about what was
-    /// logged ("a1c 64, not great", "hypo 2.7!! don't panic"), not a negation of it.
-    private func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String) -> Bool {
-        guard let lastEnd = matches.map(\.end).max(), lastEnd > 0, index >= lastEnd, index + 1 < tokens.count,
-              remarkWords.contains(tokens[index + 1].text)
-        else { return false }
-        let scalars = Array(input.unicodeScalars)
-        let between = scalars[min(tokens[lastEnd - 1].end, tokens[index].start)..<tokens[index].start]
-        return between.contains { ",.!;".unicodeScalars.contains($0) }
     }
 
     /// The split without entries that are only a shared verb ("had", "took") when another
@@ -245,7 +273,8 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The split of the tokens into entries, asides and skipped words with the highest score.
-    private func bestSplit(_ context: MatchContext)
+    /// - Parameter commaBefore: the tokens that a comma or semicolon stands before.
+    private func bestSplit(_ context: MatchContext, commaBefore: Set<Int> = [])
         -> (matches: [EntryMatch], ignored: [Int], asides: [Range<Int>], corrections: [(said: Range<Int>, correction: Range<Int>)]) {
         struct Step {
             var score: Int
@@ -277,7 +306,7 @@ public final class UtteranceParser: Sendable {
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
             for end in entries.asideEnds(context, at: index) {
-                offer(Step(score: here.score, entryCount: here.entryCount, from: index, match: nil, isAside: true), at: end)
+                offer(Step(score: here.score + 2 * (end - index) - 3, entryCount: here.entryCount, from: index, match: nil, isAside: true), at: end)
             }
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
@@ -288,9 +317,12 @@ public final class UtteranceParser: Sendable {
             }
             // another reading of the kind just said, with only glue between ("glucose 6.7 before
             // breakfast and 9.8 after"): a whole entry of that kind without its introduction
-            if let previous = entryBefore(index, passing: glueWords.contains, marked: breakWords) {
+            if let previous = entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) {
+                // after a comma alone, only a reading that ends the sentence or a part of it:
+                // not "2" of "temp 37.8, it's 2 degrees outside"
+                let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) }
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
-                where isComplete(match) {
+                where isComplete(match) && (!afterComma || match.end == count || commaBefore.contains(match.end)) {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
                                from: index, match: match), at: match.end)
                 }
@@ -310,11 +342,11 @@ public final class UtteranceParser: Sendable {
         /// The entry that the best split to `index` ends with, when only skipped words that
         /// `passing` accepts follow it, one of `marked` among them: glue with "and" or "then"
         /// for another entry of the kind, "sorry" or "no" for a correction.
-        func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>) -> EntryMatch? {
+        func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false) -> EntryMatch? {
             var end = index
-            var isMarked = false
+            var isMarked = orComma && commaBefore.contains(index)
             while end > 0, let step = best[end], step.match == nil, !step.isAside, passing(context.tokens[step.from]) {
-                isMarked = isMarked || marked.contains(context.tokens[step.from])
+                isMarked = isMarked || marked.contains(context.tokens[step.from]) || (orComma && commaBefore.contains(step.from))
                 end = step.from
             }
             guard isMarked, let match = best[end]?.match, match.end == end else { return nil }
@@ -363,13 +395,4 @@ public final class UtteranceParser: Sendable {
         }
     }
 
-    /// Whether the first one, two or three words are a phrase of the `question` list.
-    private func opensWithQuestion(_ tokens: [Token]) -> Bool {
-        var opening = ""
-        for token in tokens.prefix(3) {
-            opening += opening.isEmpty ? token.text : " " + token.text
-            if questionWords.contains(opening) { return true }
-        }
-        return false
-    }
 }

@@ -15,8 +15,8 @@ enum CapturedValue: Hashable, Sendable {
 struct Captures: Sendable {
     /// Marks a field set by a list phrase (`walked` sets intensity): a value said outright wins.
     static let softPrefix = "?"
-    /// Marks a field captured in several pieces that add up: "left 10 then right 12" is
-    /// `{duration_min+:…}` twice, 22 minutes.
+    /// Marks a field captured in pieces that add up: "15 minutes each side" is
+    /// `{duration_min*2+:…}`, 30 minutes.
     static let sumSuffix = "+"
 
     var values: [(field: String, value: CapturedValue)] = []

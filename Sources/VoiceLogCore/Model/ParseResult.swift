@@ -22,6 +22,9 @@ public struct ParseResult: Hashable, Sendable {
     /// Words of a reading that a correction replaced ("glucose 8.2" of "glucose 8.2 sorry
     /// 7.2"); a warning in `problems` names the correction.
     public var takenBack: [String] = []
+    /// A clause after the entries that says what did not happen ("sugar 15.9, missed my
+    /// glycomet"), logged in no entry; a warning in `problems` names it.
+    public var negated: [String] = []
 
     public init(input: String, status: Status, entries: [Entry], problems: [Problem]) {
         self.input = input

@@ -29,7 +29,12 @@ public struct NumberReader: Sendable {
         if words.minus.contains(tokens[start]) {
             return unsigned(tokens, at: start + 1).map { NumberReading(end: $0.end, value: -$0.value) }
         }
-        return unsigned(tokens, at: start)
+        // "forty five" is 45, never 40 and then 5
+        let all = unsigned(tokens, at: start)
+        return all.filter { reading in
+            !(reading.end < tokens.count && words.tens[tokens[reading.end - 1]] != nil && words.digits[tokens[reading.end]] != nil
+                && all.contains { $0.end == reading.end + 1 })
+        }
     }
 
     private func unsigned(_ tokens: [String], at start: Int) -> [NumberReading] {

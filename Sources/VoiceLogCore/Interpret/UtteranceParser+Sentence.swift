@@ -1,0 +1,112 @@
+/// How a sentence is shaped around its entries: ranges and choices, numbers said again,
+/// readings listed with commas, clauses of what did not happen, remarks, and the words it
+/// opens with.
+extension UtteranceParser {
+    /// The tokens of a range or a choice ("60 to 90", "6-7", "135/85 or maybe 135/88") that the
+    /// split read as two entries of one kind: the first ends with a number, the second starts
+    /// with one, and only "to", a dash or "or" stands between them, perhaps with a "maybe".
+    static func range(between matches: [EntryMatch], ignored: [Int], _ context: MatchContext) -> Range<Int>? {
+        for (first, second) in zip(matches, matches.dropFirst()) where first.kindIndex == second.kindIndex {
+            let between = first.end..<second.start
+            let words = between.map { context.tokens[$0] }
+            guard (1...2).contains(between.count), between.allSatisfy(ignored.contains),
+                  ["to", "-", "or"].contains(words[0]), words.dropFirst().allSatisfy(["maybe", "perhaps", "possibly"].contains),
+                  !context.numbers(at: first.end - 1).isEmpty, !context.numbers(at: second.start).isEmpty else { continue }
+            return (first.end - 1)..<(second.start + 1)
+        }
+        return nil
+    }
+
+    /// A number taken back by the words that follow it and said again: "eighty no ninety
+    /// mls", "fifty minutes no fifty five", "four hundred ml no make that five hundred". The
+    /// tokens with the first number (and the taking-back words) left out, a unit said only
+    /// after the first number moved after the second; `said` is the number taken back and
+    /// `correction` the words from the taking back to the end of the new number.
+    func selfRepair(of tokens: [Token]) -> (tokens: [Token], said: Range<Int>, correction: Range<Int>)? {
+        let words = tokens.map(\.text)
+        let context = entries.patterns.context(for: words)
+        let markers = takingBackWords.union(["i", "that"])
+        for start in words.indices where takingBackWords.contains(words[start]) && start > 0 {
+            var end = start
+            while end < words.count, end - start < 3, markers.contains(words[end]) { end += 1 }
+            guard let new = context.numbers(at: end).max(by: { $0.end < $1.end }) else { continue }
+            // the number before, ending at the taking back or one word (its unit) before it
+            for unitCount in 0...1 {
+                let numberEnd = start - unitCount
+                guard let first = (0..<numberEnd).first(where: { index in
+                    context.numbers(at: index).contains { $0.end == numberEnd }
+                        && (index == 0 || !["/", "over", "-"].contains(words[index - 1]))
+                }) else { continue }
+                var repaired = Array(tokens[..<first]) + tokens[end..<new.end]
+                if unitCount == 1, words[safe: new.end] != words[numberEnd] { repaired.append(tokens[numberEnd]) }
+                repaired += tokens[new.end...]
+                return (repaired, first..<start, start..<new.end)
+            }
+        }
+        return nil
+    }
+
+    /// The tokens that a comma or semicolon of the input stands before: "sugar 6.9 fasting,
+    /// 8.9 after breakfast" lists two readings, as "and" would.
+    static func commaBefore(_ tokens: [Token], in input: String) -> Set<Int> {
+        let scalars = Array(input.unicodeScalars)
+        return Set(tokens.indices.dropFirst().filter { punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" } })
+    }
+
+    /// The clause that the negation at `index` opens, when it follows a whole entry and a
+    /// break in the sentence ("sugar 15.9 high, missed my glycomet"): from the negation to the
+    /// next break or the end. Nil when no entry comes before it in the sentence, or when the
+    /// clause holds a number or asks how much.
+    static func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
+                                      _ context: MatchContext) -> Range<Int>? {
+        let scalars = Array(input.unicodeScalars)
+        func breakBefore(_ token: Int) -> Bool { punctuation(before: token, tokens, scalars).contains(where: isBreak) }
+        // the clause starts at the last break before the negation, after every entry before it
+        guard index > 0, let start = (1...index).reversed().first(where: breakBefore),
+              matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start })
+        else { return nil }
+        let end = ((index + 1)..<tokens.count).first(where: breakBefore) ?? tokens.count
+        // a number in it may be a reading ("temp won't come down, 39.6"), and "forgot how
+        // much" says what the entry lacks
+        guard !(start..<end).contains(where: { !context.numbers(at: $0).isEmpty || ["how", "what", "when", "which"].contains(tokens[$0].text) })
+        else { return nil }
+        return start..<end
+    }
+
+    /// Whether the negation at `index` comes after every entry, right after it or after a break
+    /// in the sentence (",", ".", "!", ";"), and before a word of the `remarks` list: a remark
+    /// about what was logged ("a1c 64, not great", "hypo 2.7!! don't panic"), not a negation of it.
+    func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String) -> Bool {
+        guard let lastEnd = matches.map(\.end).max(), lastEnd > 0, index >= lastEnd, index + 1 < tokens.count,
+              remarkWords.contains(tokens[index + 1].text)
+        else { return false }
+        if index == lastEnd { return true }  // "bg fifty five not great", said without a pause
+        let scalars = Array(input.unicodeScalars)
+        return (lastEnd...index).contains { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) }
+    }
+
+    /// The number of first words (up to four) that make a phrase of `phrases`, the longest.
+    static func leadingPhrase(of tokens: [Token], in phrases: Set<String>) -> Int? {
+        var opening = ""
+        var found: Int?
+        for (index, token) in tokens.prefix(4).enumerated() {
+            opening += opening.isEmpty ? token.text : " " + token.text
+            if phrases.contains(opening) { found = index + 1 }
+        }
+        return found
+    }
+
+    /// Whether the first one, two or three words are a phrase of the `question` list.
+    func opensWithQuestion(_ tokens: [Token]) -> Bool {
+        Self.leadingPhrase(of: Array(tokens.prefix(3)), in: questionWords) != nil
+    }
+
+    /// What the input holds between the token before `index` and it ("," of "6.9 fasting, 8.9").
+    static func punctuation(before index: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar> {
+        // a token moved by a self-repair may stand before the one it followed
+        scalars[tokens[index - 1].end..<max(tokens[index - 1].end, tokens[index].start)]
+    }
+
+    /// A mark that ends a part of a sentence.
+    static func isBreak(_ scalar: Unicode.Scalar) -> Bool { ",.!;".unicodeScalars.contains(scalar) }
+}
