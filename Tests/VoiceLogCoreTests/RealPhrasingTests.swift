@@ -16,9 +16,9 @@ import VoiceLogGrammars
     /// The held-out files, never tuned on, with the lowest accuracy allowed on each: the
     /// measured figure, rounded down.
     static let heldOut = [
-        ("real_heldout_e.jsonl", 0.97), ("real_heldout_g.jsonl", 0.95), ("real_heldout_i.jsonl", 0.96),
-        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.83), ("real_heldout_t.jsonl", 0.92),
-        ("real_heldout_w.jsonl", 0.90), ("real_heldout_ac.jsonl", 0.79),
+        ("real_heldout_e.jsonl", 0.98), ("real_heldout_g.jsonl", 0.95), ("real_heldout_i.jsonl", 0.96),
+        ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.84), ("real_heldout_t.jsonl", 0.93),
+        ("real_heldout_w.jsonl", 0.91), ("real_heldout_ac.jsonl", 0.81),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -133,6 +133,12 @@ enum NumberUse {
         // numbers of asides ("my 6 week old"), readings taken back ("8.2" of "8.2 sorry
         // 7.2") and clauses of what did not happen are named in a warning, not dropped
         var said = numbersSaid(in: text)
+        // the clock times of a span ("nap 7:40-8:55") are held whole as its minutes
+        if result.entries.contains(where: { $0.fields.contains { $0.name == "duration_min" } }) {
+            for span in spans(in: text) {
+                for readings in numbersSaid(in: span) { if let index = said.firstIndex(of: readings) { said.remove(at: index) } }
+            }
+        }
         for readings in (result.asides + result.takenBack + result.negated).flatMap(numbersSaid(in:)) {
             if let index = said.firstIndex(of: readings) { said.remove(at: index) }
         }
@@ -142,6 +148,14 @@ enum NumberUse {
                 readings.contains { n in abs(total - 2 * n) < 0.01 || said.contains { $0.contains { abs(total - n - $0) < 0.01 } } }
             }
         }
+    }
+
+    /// Two clock times written in digits, from and to: "7:40-8:55", "11:30pm to 2:55am".
+    static func spans(in text: String) -> [String] {
+        let clock = #"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"#
+        let pattern = try! NSRegularExpression(pattern: clock + #"\s*(?:-|–|to|till|til|until)\s*"# + clock, options: [.caseInsensitive])
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
     }
 
     static func isUsed(_ number: Double, in result: ParseResult, now: LocalDateTime) -> Bool {

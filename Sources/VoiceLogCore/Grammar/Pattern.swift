@@ -24,6 +24,9 @@ public enum SlotSource: Hashable, Sendable {
     case number(NumberShape)
     /// The minutes of a clock time: 0-59, "oh five", "o'clock".
     case minute
+    /// The minutes from one written clock time to another: "7:40-8:55", "11:30pm to 2:55am",
+    /// "7pm-5am", "22:10 - 02:40". Text only.
+    case span
     /// A number and a unit of the named `units` group: "5 oz", "a glass", "half a cup".
     /// `speech`, in the group's base unit, narrows only the speech grammar.
     case quantity(group: String, speech: SpeechNumberShape? = nil)

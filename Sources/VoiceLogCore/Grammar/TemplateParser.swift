@@ -124,6 +124,7 @@ struct TemplateParser {
             if let argument { shape.range = try range(argument) }
             return .number(shape)
         case "minute": return .minute
+        case "span": return .span
         case "text": return .text
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)

@@ -67,8 +67,9 @@ extension UtteranceParser {
         else { return nil }
         let end = ((index + 1)..<tokens.count).first(where: breakBefore) ?? tokens.count
         // a number in it may be a reading ("temp won't come down, 39.6"), and "forgot how
-        // much" says what the entry lacks
-        guard !(start..<end).contains(where: { !context.numbers(at: $0).isEmpty || ["how", "what", "when", "which"].contains(tokens[$0].text) })
+        // much", "can't remember the dose" say what the entry lacks
+        let lacking: Set<String> = ["how", "what", "when", "which", "remember", "recall", "sure", "know", "dose", "amount"]
+        guard !(start..<end).contains(where: { !context.numbers(at: $0).isEmpty || lacking.contains(tokens[$0].text) })
         else { return nil }
         return start..<end
     }

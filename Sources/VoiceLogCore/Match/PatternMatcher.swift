@@ -129,11 +129,15 @@ final class PatternMatcher: Sendable {
                 found(end, .literal(phrase.value), phrase.assignments, 0)
             }
         case .number(let shape):
-            for reading in context.numbers(at: index) where shape.accepts(reading.value) {
+            // a clock is written "7.20": "seven point two" and "7.2" are numbers, not times
+            if shape.isClock, !(context.tokens[safe: index].map(Self.isWrittenClock) ?? false) { return }
+            for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1) {
                 found(reading.end, .number(reading.value), [], 0)
             }
         case .minute:
             readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
+        case .span:
+            readSpan(context, at: index) { end, minutes in found(end, .number(minutes), [], 0) }
         case .quantity(let group, _):
             readQuantity(group, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
@@ -175,6 +179,60 @@ final class PatternMatcher: Sendable {
                 found(context.count, .rest(start: index), [], 0)
             }
         }
+    }
+
+    /// The minutes from one clock time written in digits to the next: "7:40-8:55" (the dash
+    /// is no token), "11:30pm to 2:55am", "7pm-5am", "6-8:30". Without am or pm on either
+    /// side, hours up to 12 are a twelve-hour clock ("from 11 to 6" is 7 hours).
+    private func readSpan(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
+        guard let from = readClock(context, at: index) else { return }
+        var next = from.end
+        let joined = ["to", "till", "til", "until", "through", "thru"].contains(context.tokens[safe: next] ?? "")
+        if joined { next += 1 }
+        // "2-3 hours", "3-4oz" are ranges of an amount: a span has its minutes, am or pm, or
+        // "to" between, and no unit after it
+        guard let to = readClock(context, at: next), joined || from.isClock || to.isClock,
+              to.end >= context.count || !startsUnit(context, at: to.end) else { return }
+        let twelveHour = !from.hasMeridiem && !to.hasMeridiem && from.minutes < 13 * 60 && to.minutes < 13 * 60
+        let day = twelveHour ? 12 * 60 : 24 * 60
+        let minutes = ((to.minutes - from.minutes) % day + day) % day
+        if minutes > 0 { found(to.end, Double(minutes)) }
+    }
+
+    /// A clock time written in digits: "7", "7:40", "7.40", "22:10", each with an optional am or
+    /// pm; in minutes after midnight.
+    /// `isClock`: written with minutes or with am or pm, so no bare count.
+    private func readClock(_ context: MatchContext, at index: Int) -> (minutes: Int, hasMeridiem: Bool, isClock: Bool, end: Int)? {
+        guard let token = context.tokens[safe: index], token.first?.isNumber == true else { return nil }
+        var hour: Int, minute = 0, end = index + 1
+        if Self.isWrittenClock(token) {
+            let parts = token.split(separator: ".")
+            guard let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+            (hour, minute) = (h, m)
+        } else {
+            guard let h = Int(token) else { return nil }
+            hour = h
+            if context.tokens[safe: end] == ":", let m = context.tokens[safe: end + 1].flatMap({ $0.count == 2 ? Int($0) : nil }) {
+                minute = m
+                end += 2
+            }
+        }
+        guard hour <= 24, minute < 60 else { return nil }
+        var hasMeridiem = false
+        if let meridiem = context.tokens[safe: end], meridiem == "am" || meridiem == "pm" {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+            hasMeridiem = true
+            end += 1
+        }
+        return (hour % 24 * 60 + minute, hasMeridiem, hasMeridiem || end > index + 1 || token.contains("."), end)
+    }
+
+    /// Whether the token is hours and minutes written with a point: "7.20", "11.05".
+    static func isWrittenClock(_ token: String) -> Bool {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && (1...2).contains(parts[0].count) && parts[1].count == 2
+            && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
     }
 
     /// Minutes of a clock time: 0-59 written or spoken, or "oh five".
@@ -367,7 +425,7 @@ final class PatternMatcher: Sendable {
         case .assign: return []
         case .capture(_, .list(let name)): return listTries[name]?.firstWords
         case .capture(_, .unit(let group)): return unitTries[group]?.firstWords
-        case .capture(_, .number), .capture(_, .minute), .capture(_, .quantity), .capture(_, .duration):
+        case .capture(_, .number), .capture(_, .minute), .capture(_, .quantity), .capture(_, .duration), .capture(_, .span):
             return [Self.numberStart]
         case .capture: return nil
         case .rule: return nil

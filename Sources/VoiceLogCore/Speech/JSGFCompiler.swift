@@ -216,7 +216,7 @@ public struct JSGFCompiler {
             guard let freeText else { return nil }
             define("free_text", freeText, book)
             return "free_text"
-        case .text:
+        case .text, .span:
             return nil
         }
     }
@@ -332,7 +332,7 @@ extension Pattern {
     var readsNumbers: Bool {
         sources.contains { source in
             switch source {
-            case .number, .minute, .quantity, .duration: true
+            case .number, .minute, .quantity, .duration, .span: true
             case .list, .unit, .text, .rest: false
             }
         }

@@ -29,11 +29,13 @@ public struct NumberReader: Sendable {
         if words.minus.contains(tokens[start]) {
             return unsigned(tokens, at: start + 1).map { NumberReading(end: $0.end, value: -$0.value) }
         }
-        // "forty five" is 45, never 40 and then 5
+        // "forty five" is 45, never 40 and then 5; "six point three" is 6.3, never 6 and then 0.3
         let all = unsigned(tokens, at: start)
         return all.filter { reading in
-            !(reading.end < tokens.count && words.tens[tokens[reading.end - 1]] != nil && words.digits[tokens[reading.end]] != nil
-                && all.contains { $0.end == reading.end + 1 })
+            guard reading.end < tokens.count else { return true }
+            let next = tokens[reading.end]
+            let splitsTens = words.tens[tokens[reading.end - 1]] != nil && words.digits[next] != nil
+            return !((splitsTens || words.point.contains(next)) && all.contains { $0.end > reading.end })
         }
     }
 
@@ -160,12 +162,12 @@ public struct NumberReader: Sendable {
         let integers = spokenIntegers(tokens, at: start)
         results += integers
         for integer in integers {
-            if let decimal = decimalPart(tokens, at: integer.end) {
+            for decimal in decimalParts(tokens, at: integer.end) {
                 results.append(NumberReading(end: decimal.end, value: integer.value + decimal.value))
             }
         }
         // "point five"
-        if let decimal = decimalPart(tokens, at: start) { results.append(decimal) }
+        results += decimalParts(tokens, at: start)
         return results
     }
 
@@ -188,8 +190,10 @@ public struct NumberReader: Sendable {
         if let fraction = slashFraction(tokens, at: start + 1), fraction.value < 1, value >= 0 {
             results.append(NumberReading(end: fraction.end, value: value + fraction.value))
         }
-        if let decimal = decimalPart(tokens, at: start + 1), !tokens[start].contains(".") {
-            results.append(NumberReading(end: decimal.end, value: value + decimal.value))
+        if !tokens[start].contains(".") {
+            for decimal in decimalParts(tokens, at: start + 1) {
+                results.append(NumberReading(end: decimal.end, value: value + decimal.value))
+            }
         }
         results += hundredsAndMore(tokens, after: results[0], written: true)
         return results
@@ -204,14 +208,18 @@ public struct NumberReader: Sendable {
         return NumberReading(end: start + 3, value: numerator / denominator)
     }
 
-    /// "point two", "point oh five", "point twenty five": the value after the point.
-    private func decimalPart(_ tokens: [String], at index: Int) -> NumberReading? {
-        guard index + 1 < tokens.count, words.point.contains(tokens[index]) else { return nil }
+    /// "point two", "point oh five", "point twenty five": the value after the point. Digits
+    /// said one by one give each length ("point five two" is .5 or .52: "six point five two
+    /// hours after" is 6.5 and two hours).
+    private func decimalParts(_ tokens: [String], at index: Int) -> [NumberReading] {
+        guard index + 1 < tokens.count, words.point.contains(tokens[index]) else { return [] }
         var digits = ""
         var next = index + 1
+        var shorter: [NumberReading] = []
         while next < tokens.count {
             let token = tokens[next]
             if let digit = words.digits[token] ?? (words.zeroInClock.contains(token) ? 0 : nil) {
+                if !digits.isEmpty, let value = Double("0." + digits) { shorter.append(NumberReading(end: next, value: value)) }
                 digits += String(digit)
             } else if digits.isEmpty, let value = words.tens[token] ?? words.teens[token] {
                 digits = String(value)
@@ -228,8 +236,8 @@ public struct NumberReader: Sendable {
             }
             next += 1
         }
-        guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
-        return NumberReading(end: next, value: value)
+        guard !digits.isEmpty, let value = Double("0." + digits) else { return [] }
+        return shorter + [NumberReading(end: next, value: value)]
     }
 
     /// Spoken whole numbers: every prefix reading.

@@ -1,0 +1,113 @@
+import Testing
+import VoiceLogCore
+import VoiceLogGrammars
+
+/// How a sentence is shaped around its entries: numbers said again, choices, readings listed
+/// with commas, clauses of what did not happen, an assistant's name, spans of clock time.
+@Suite struct SentenceShapeTests {
+    static let parser = UtteranceParser(grammar: BundledGrammar.grammar)
+    static let now = LocalDateTime(iso: "2026-11-21T10:00:00")!
+
+    static func parse(_ text: String) -> ParseResult { parser.parse(text, now: now) }
+
+    /// A number taken back and said again stands, and the warning names both.
+    @Test(arguments: [
+        ("pumped eighty no ninety mls", "volume_ml", 90.0),
+        ("jogged twenty no twenty five minutes", "duration_min", 25),
+        ("baby sleep fifty minutes no fifty five", "duration_min", 55),
+        ("water four hundred ml no make that five hundred", "volume_ml", 500),
+    ])
+    func aNumberSaidAgainReplacesTheFirst(text: String, field: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.number(field) == value)
+        #expect(result.problems.contains { $0.message.contains("as a correction of") })
+        #expect(!result.takenBack.isEmpty)
+    }
+
+    /// Two values with "or" between them are a choice the parser does not make.
+    @Test(arguments: ["bp 135/85 or maybe 135/88", "glucose 6.2 or 6.3"])
+    func aChoiceOfTwoValuesIsAsked(text: String) {
+        #expect(Self.parse(text).status == .incomplete)
+    }
+
+    /// Readings of one kind listed with commas are each an entry with its own tag.
+    @Test func readingsListedWithCommasAreEachAnEntry() {
+        let result = Self.parse("sugar 6.9 fasting, 8.9 after breakfast, 7.3 before lunch")
+        #expect(result.status == .ok)
+        #expect(result.entries.map { $0.number("value") } == [6.9, 8.9, 7.3])
+        #expect(result.entries.map { $0.text("tag") } == ["fasting", "after breakfast", "before lunch"])
+    }
+
+    /// After a comma, a bare number is no second reading: "2 degrees outside" is no temperature.
+    @Test func aNumberAfterACommaIsNoReadingWhenWordsFollowIt() {
+        let result = Self.parse("temp 37.8, it's 2 degrees outside")
+        #expect(result.status != .ok || result.entries.count == 1)
+    }
+
+    /// A clause after the entries that says what did not happen is named, not logged, and
+    /// does not undo the entries; one that holds a number or asks "how much" still stops.
+    @Test func aClauseOfWhatDidNotHappenIsNamed() {
+        let result = Self.parse("sugar 15.9 high, missed my glycomet")
+        #expect(result.status == .ok)
+        #expect(result.entries.map(\.kind) == ["glucose"])
+        #expect(result.negated == ["missed my glycomet"])
+        #expect(Self.parse("gave amoxicillin, forgot how much").status != .ok)
+        #expect(Self.parse("ozempic jab done, cant remember dose").status != .ok)
+        #expect(Self.parse("didnt take my metformin").status == .unrecognized)
+    }
+
+    @Test(arguments: ["hey google pee diaper", "alexa tell voicelog wet nappy", "ok google, wet nappy"])
+    func anAssistantsNameIsDropped(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok)
+        #expect(result.entries.map(\.kind) == ["nappy"])
+    }
+
+    /// "note that" asks for the rest to be logged when it reads whole; else it is a note.
+    @Test func noteThatLogsTheRestWhenItReadsWhole() {
+        #expect(Self.parse("note that she had a wet nappy").entries.map(\.kind) == ["nappy"])
+        #expect(Self.parse("note that the clinic moved").entries.map(\.kind) == ["note"])
+    }
+
+    /// Two clock times written in digits are a span; a range of an amount is not.
+    @Test(arguments: [("nap 7:40-8:55", 75.0), ("LO slept 7pm-5am", 600), ("slept from 11:30pm to 2:55am", 205),
+                      ("Sleep: 22:10 - 02:40", 270), ("slept from 11 to 6", 420)])
+    func aSpanOfClockTimeIsItsMinutes(text: String, minutes: Double) {
+        let result = Self.parse(text)
+        #expect(result.entries.first?.number("duration_min") == minutes, "\(result.entries)")
+    }
+
+    @Test(arguments: ["baby slept 2-3 hours", "she took 3-4oz"])
+    func aRangeOfAnAmountIsNoSpan(text: String) {
+        #expect(Self.parse(text).status != .ok)
+    }
+
+    /// "forty five" and "six point three" are one number each, never two.
+    @Test func aSpokenNumberIsNeverSplit() {
+        let carbs = Self.parse("porridge for breakfast forty five carbs four units fiasp")
+        #expect(carbs.entries.first { $0.kind == "carbs" }?.number("grams") == 45)
+        let glucose = Self.parse("okay so before breakfast i was at six point three blood sugar")
+        #expect(glucose.entries.first?.number("value") == 6.3)
+    }
+
+    /// Each breast's minutes are a feed of their own, so neither side's minutes are lost.
+    @Test func eachSideIsAFeed() {
+        let result = Self.parse("breastfed left 10 min, right 8 min")
+        #expect(result.entries.map { $0.text("side") } == ["left", "right"])
+        #expect(result.entries.map { $0.number("duration_min") } == [10, 8])
+    }
+
+    /// A day of a month said for a past entry is the nearer one: 9 days ahead is refused as
+    /// in the future rather than read as a year ago.
+    @Test func aDateNearerAheadIsRefused() {
+        #expect(Self.parse("bp 160/95 on 30th november").status == .infeasible)
+        #expect(Self.parse("glucose 6 on 3rd november").status == .ok)
+    }
+}
+
+extension Entry {
+    func number(_ name: String) -> Double? { fields.first { $0.name == name }?.value.number }
+    func text(_ name: String) -> String? { fields.first { $0.name == name }?.value.displayText }
+}
