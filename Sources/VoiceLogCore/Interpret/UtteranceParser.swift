@@ -53,10 +53,7 @@ public final class UtteranceParser: Sendable {
             corrections.append((token.text, word))
             return Token(text: word, start: token.start, end: token.end)
         }
-        func unrecognized(_ message: String) -> ParseResult {
-            ParseResult(input: input, status: .unrecognized, entries: [],
-                        problems: [Problem(field: nil, severity: .error, message: message)])
-        }
+        func unrecognized(_ message: String) -> ParseResult { Self.unrecognized(input, message) }
         if input.unicodeScalars.contains("\u{FFFD}") {
             return unrecognized("This line is not valid UTF-8 text, so nothing in it is logged. Please type or paste it again as text.")
         }
@@ -97,13 +94,16 @@ public final class UtteranceParser: Sendable {
         return repaired
     }
 
+    /// A result with no entry and the message that says why.
+    private static func unrecognized(_ input: String, _ message: String) -> ParseResult {
+        ParseResult(input: input, status: .unrecognized, entries: [],
+                    problems: [Problem(field: nil, severity: .error, message: message)])
+    }
+
     /// Parses tokens already checked for length, questions and control characters.
     private func parse(_ input: String, _ tokens: [Token], corrections: [(said: String, read: String)],
                        now: LocalDateTime) -> ParseResult {
-        func unrecognized(_ message: String) -> ParseResult {
-            ParseResult(input: input, status: .unrecognized, entries: [],
-                        problems: [Problem(field: nil, severity: .error, message: message)])
-        }
+        func unrecognized(_ message: String) -> ParseResult { Self.unrecognized(input, message) }
         let context = entries.patterns.context(for: tokens.map(\.text))
         let found = bestSplit(context, commaBefore: Self.commaBefore(tokens, in: input))
         var (split, ignored) = withoutBareVerbs((found.matches, found.ignored), context)
