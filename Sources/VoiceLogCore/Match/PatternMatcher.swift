@@ -219,7 +219,9 @@ final class PatternMatcher: Sendable {
         }
         guard hour <= 24, minute < 60 else { return nil }
         var hasMeridiem = false
-        if let meridiem = context.tokens[safe: end], meridiem == "am" || meridiem == "pm" {
+        // am or pm as the grammar's `meridiem` list says them in one word
+        if let word = context.tokens[safe: end],
+           let meridiem = grammar.lists["meridiem"]?.phrases.first(where: { $0.words == [word] })?.value {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
             hasMeridiem = true
