@@ -17,16 +17,13 @@ indirect enum CompiledPattern: Sendable {
     /// `words` must number every word of the pattern.
     init(_ pattern: Pattern, words: WordIDs) {
         if let phrases = Self.phrases(of: pattern), phrases.count <= Self.largestTrie {
-            var trie = PhraseTrie<Void>()
-            for phrase in phrases where !phrase.isEmpty { trie.insert(phrase.map(words.id), ()) }
+            let trie = PhraseTrie(phrases.filter { !$0.isEmpty }.map { phrase in (phrase.map(words.id), ()) })
             self = phrases.contains([]) ? .optional(.phrases(trie)) : .phrases(trie)
             return
         }
         switch pattern {
         case .word(let word):
-            var trie = PhraseTrie<Void>()
-            trie.insert([words.id(of: word)], ())
-            self = .phrases(trie)
+            self = .phrases(PhraseTrie([([words.id(of: word)], ())]))
         case .sequence(let items): self = .sequence(items.map { CompiledPattern($0, words: words) })
         case .choice(let options): self = .choice(options.map { CompiledPattern($0, words: words) })
         case .optional(let inner): self = .optional(CompiledPattern(inner, words: words))

@@ -6,10 +6,6 @@
 /// fields held) already reached with a better score is not explored again.
 final class EntryMatcher: Sendable {
     let patterns: PatternMatcher
-    private let glueWords: Set<String>
-    /// Glue that joins entries ("and"): skipped inside an entry it costs more than between
-    /// two, so that words after it go with the entry they stand before.
-    private let breakWords: Set<String>
     /// Every introduction and part of every kind, and the common parts, numbered.
     private let allPatterns: [CompiledPattern]
     /// The patterns that can start with a word, with a number, or with anything (free text).
@@ -31,8 +27,6 @@ final class EntryMatcher: Sendable {
     init(patterns: PatternMatcher) {
         self.patterns = patterns
         let grammar = patterns.grammar
-        glueWords = grammar.glueWords
-        breakWords = grammar.words(of: "breaks")
         var all: [Pattern] = grammar.commonParts
         let common = Array(all.indices)
         var introductions: [[Int]] = []
@@ -115,9 +109,11 @@ final class EntryMatcher: Sendable {
                     if let merged = captures.merging(found) { extend(end, introduced, merged) }
                 }
             }
-            if index > start, glueWords.contains(context.tokens[index]) {
+            if index > start, context.classes[index].contains(.glue) {
                 var skipped = captures
-                skipped.penalty += breakWords.contains(context.tokens[index]) ? 3 : 2
+                // glue that joins entries ("and") costs more inside one than between two, so
+                // that words after it go with the entry they stand before
+                skipped.penalty += context.classes[index].contains(.entryBreak) ? 3 : 2
                 extend(index + 1, introduced, skipped)
             }
         }

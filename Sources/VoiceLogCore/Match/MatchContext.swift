@@ -4,14 +4,24 @@ final class MatchContext {
     let tokens: [String]
     /// The tokens' ids in the grammar's `WordIDs`.
     let ids: [Int32]
+    /// The tokens' classes.
+    let classes: [WordClass]
+    /// Whether each token holds a digit ("6.2", "120ml").
+    let hasDigit: [Bool]
     private let numberReader: NumberReader
     private var numberCache: [[NumberReading]?]
-    /// Matches of pattern `p` at token `i`, started with no captures: `[p * count + i]`.
-    private var patternCache: [[(end: Int, captures: Captures)]?] = []
+    /// Where the matches of pattern `p` at token `i` (started with no captures) are kept in
+    /// `patternCache`: `[p * count + i]`, -1 until they are worked out.
+    private var matchSlots: [Int32] = []
+    private var patternCache: [[(end: Int, captures: Captures)]] = []
 
-    init(tokens: [String], words: WordIDs, numberReader: NumberReader) {
+    /// - Parameter classes: the classes of each word of `words`, by id.
+    init(tokens: [String], words: WordIDs, classes: [WordClass], numberReader: NumberReader) {
         self.tokens = tokens
-        ids = tokens.map(words.id)
+        let ids = tokens.map(words.id)
+        self.ids = ids
+        self.classes = ids.map { $0 >= 0 ? classes[Int($0)] : [] }
+        hasDigit = tokens.map { $0.contains(where: \.isNumber) }
         self.numberReader = numberReader
         numberCache = Array(repeating: nil, count: tokens.count)
     }
@@ -41,11 +51,14 @@ final class MatchContext {
     /// The matches of pattern number `pattern` at `index`, computed by `compute` once.
     func patternMatches(_ pattern: Int, patternCount: Int, at index: Int,
                         _ compute: () -> [(end: Int, captures: Captures)]) -> [(end: Int, captures: Captures)] {
-        if patternCache.isEmpty { patternCache = Array(repeating: nil, count: patternCount * tokens.count) }
+        if matchSlots.isEmpty { matchSlots = Array(repeating: -1, count: patternCount * tokens.count) }
         let key = pattern * tokens.count + index
-        if let cached = patternCache[key] { return cached }
+        let slot = matchSlots[key]
+        if slot >= 0 { return patternCache[Int(slot)] }
         let matches = compute()
-        patternCache[key] = matches
+        matchSlots[key] = Int32(patternCache.count)
+        patternCache.append(matches)
         return matches
     }
 }
+

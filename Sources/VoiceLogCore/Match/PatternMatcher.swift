@@ -10,21 +10,12 @@ final class PatternMatcher: Sendable {
     let words: WordIDs
     private let listTries: [String: PhraseTrie<Int>]
     private let unitTries: [String: PhraseTrie<Int>]
-    /// Free text does not end on these ("a banana and").
-    private let glueWords: Set<String>
-    /// Free text does not hold these: a negation ("didn't"), a word that names a kind
-    /// ("carbs", "formula") or a correction ("I mean") is never part of a name.
-    private let notInText: Set<String>
-    /// Free text does not start with these ("before dinner" is no food).
-    private let textOpeners: Set<String>
+    /// The classes of each word of `words`: `[id]`.
+    private let wordClasses: [WordClass]
     /// Lists of everyday words ("back", "gym"): not taken for a value when left over.
     private let everydayLists: Set<String>
     /// Names that hold words free text otherwise never holds ("sugar snap peas").
     private let compoundNames: PhraseTrie<Void>
-    /// Words after which a number in free text is part of the name ("room 12").
-    private let numberedPlaces: Set<String>
-    /// Words that make a duration an age ("6 weeks old").
-    private let ageWords: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -37,38 +28,42 @@ final class PatternMatcher: Sendable {
         }
         var listTries: [String: PhraseTrie<Int>] = [:]
         for (name, list) in grammar.lists {
-            var trie = PhraseTrie<Int>()
-            for (index, phrase) in list.phrases.enumerated() { trie.insert(phrase.words.map { words.intern($0) }, index) }
-            listTries[name] = trie
+            listTries[name] = PhraseTrie(list.phrases.enumerated().map { index, phrase in (phrase.words.map { words.intern($0) }, index) })
         }
         var unitTries: [String: PhraseTrie<Int>] = [:]
         for (name, group) in grammar.unitGroups {
-            var trie = PhraseTrie<Int>()
-            for (index, unit) in group.units.enumerated() {
-                for phrase in unit.phrases { trie.insert(phrase.map { words.intern($0) }, index) }
-            }
-            unitTries[name] = trie
+            unitTries[name] = PhraseTrie(group.units.enumerated().flatMap { index, unit in
+                unit.phrases.map { phrase in (phrase.map { words.intern($0) }, index) }
+            })
         }
         self.listTries = listTries
-        glueWords = grammar.glueWords
-        notInText = grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
-            .union(grammar.words(of: "text_breaks"))
-        textOpeners = grammar.words(of: "text_openers").union(grammar.words(of: "people"))
+        // free text does not end on glue ("a banana and"), holds no negation ("didn't"), word
+        // that names a kind ("carbs") or correction ("I mean"), and does not start with
+        // "before" ("before dinner" is no food)
+        let classes: [(WordClass, Set<String>)] = [
+            (.glue, grammar.glueWords),
+            (.entryBreak, grammar.words(of: "breaks")),
+            (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
+                .union(grammar.words(of: "text_breaks"))),
+            (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
+            (.numberedPlace, grammar.words(of: "numbered_places")),
+            (.age, grammar.words(of: "ages")),
+        ]
+        for (_, members) in classes { for word in members.sorted() { _ = words.intern(word) } }
+        var wordClasses = [WordClass](repeating: [], count: words.count)
+        for (wordClass, members) in classes { for word in members { wordClasses[Int(words.id(of: word))].insert(wordClass) } }
+        self.wordClasses = wordClasses
         everydayLists = grammar.words(of: "everyday_lists")
-        var compoundNames = PhraseTrie<Void>()
-        for phrase in grammar.lists["compound_names"]?.phrases ?? [] {
-            compoundNames.insert(phrase.words.map { words.intern($0) }, ())
-        }
-        self.compoundNames = compoundNames
+        compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
+            (phrase.words.map { words.intern($0) }, ())
+        })
         self.words = words
-        numberedPlaces = grammar.words(of: "numbered_places")
-        ageWords = grammar.words(of: "ages")
         self.unitTries = unitTries
     }
 
     /// The context in which an utterance's tokens are matched.
     func context(for tokens: [String]) -> MatchContext {
-        MatchContext(tokens: tokens, words: words, numberReader: numberReader)
+        MatchContext(tokens: tokens, words: words, classes: wordClasses, numberReader: numberReader)
     }
 
     typealias Continuation = (Int, Captures) -> Void
@@ -151,27 +146,26 @@ final class PatternMatcher: Sendable {
             let factor = grammar.unitGroups["time"]?.units.first { $0.symbol == unit }?.factor ?? 1
             readDuration(context, at: index) { end, seconds in
                 // "she's 6 weeks old" is an age, not how long something lasted
-                guard context.tokens[safe: end].map(ageWords.contains) != true else { return }
+                guard end >= context.count || !context.classes[end].contains(.age) else { return }
                 found(end, .number(seconds / factor), [], 0)
             }
         case .text:
             let longest = min(context.count, index + Self.longestText)
-            guard index < longest, context.tokens[index] != "and", !textOpeners.contains(context.tokens[index]) else { return }
+            guard index < longest, context.tokens[index] != "and", !context.classes[index].contains(.textOpener) else { return }
             var compoundEnd = index
             for end in (index + 1)...longest {
                 let position = end - 1
-                let token = context.tokens[position]
                 compoundNames.matches(context.ids, at: position) { phraseEnd, _ in compoundEnd = max(compoundEnd, phraseEnd) }
                 if position >= compoundEnd {
                     // free text holds no number, unless it numbers a place ("room 12"): a number
                     // said is a value, never part of a name
-                    let numbered = position > index && numberedPlaces.contains(context.tokens[position - 1])
-                        && token.allSatisfy(\.isNumber)
-                    if !numbered && (!context.numbers(at: position).isEmpty || token.contains(where: \.isNumber)) { break }
-                    if notInText.contains(token) { break }
+                    let numbered = position > index && context.classes[position - 1].contains(.numberedPlace)
+                        && context.tokens[position].allSatisfy(\.isNumber)
+                    if !numbered && (!context.numbers(at: position).isEmpty || context.hasDigit[position]) { break }
+                    if context.classes[position].contains(.notInText) { break }
                 }
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
-                if !glueWords.contains(token) && end >= compoundEnd { found(end, .words(start: index, end: end), [], end - index) }
+                if !context.classes[position].contains(.glue) && end >= compoundEnd { found(end, .words(start: index, end: end), [], end - index) }
             }
         case .rest:
             if index < context.count {

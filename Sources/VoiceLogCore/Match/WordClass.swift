@@ -1,0 +1,18 @@
+/// The classes of words the matcher asks about at every token ("may free text end here?"),
+/// worked out once per grammar word so that a token is looked up by its id, not hashed again.
+struct WordClass: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// Skipped between the parts of an entry ("and", "of", "the").
+    static let glue = WordClass(rawValue: 1 << 0)
+    /// Glue that joins entries ("and", "then").
+    static let entryBreak = WordClass(rawValue: 1 << 1)
+    /// Never part of free text: a negation, a word that names a kind, a correction.
+    static let notInText = WordClass(rawValue: 1 << 2)
+    /// Free text does not start with it ("before", "she").
+    static let textOpener = WordClass(rawValue: 1 << 3)
+    /// A number after it is part of a name ("room 12").
+    static let numberedPlace = WordClass(rawValue: 1 << 4)
+    /// Makes a duration before it an age ("6 weeks old").
+    static let age = WordClass(rawValue: 1 << 5)
+}
