@@ -7,7 +7,7 @@ import VoiceLogGrammars
 /// written from the entry contract by helpers who never saw the grammar.
 ///
 /// `real_tune.jsonl` is the split the grammar is tuned on: its misses fail unless listed in
-/// `real_tune_known_failures.txt`. The `real_heldout_*.jsonl` files (eight other writers) are
+/// `real_tune_known_failures.txt`. The `real_heldout_*.jsonl` files (nine other writers) are
 /// never tuned on: their scores are reported and held to a floor at what was measured, so that
 /// they can only rise.
 @Suite struct RealPhrasingTests {
@@ -18,7 +18,7 @@ import VoiceLogGrammars
     static let heldOut = [
         ("real_heldout_e.jsonl", 0.98), ("real_heldout_g.jsonl", 0.95), ("real_heldout_i.jsonl", 0.96),
         ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.84), ("real_heldout_t.jsonl", 0.93),
-        ("real_heldout_w.jsonl", 0.91), ("real_heldout_ac.jsonl", 0.81),
+        ("real_heldout_w.jsonl", 0.91), ("real_heldout_ac.jsonl", 0.82), ("real_heldout_ag.jsonl", 0.81),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -139,7 +139,8 @@ enum NumberUse {
                 for readings in numbersSaid(in: span) { if let index = said.firstIndex(of: readings) { said.remove(at: index) } }
             }
         }
-        for readings in (result.asides + result.takenBack + result.negated).flatMap(numbersSaid(in:)) {
+        // a device's model ("libre 3", "dexcom g7") is part of its name, no measurement
+        for readings in (result.asides + result.takenBack + result.negated + deviceModels(in: text)).flatMap(numbersSaid(in:)) {
             if let index = said.firstIndex(of: readings) { said.remove(at: index) }
         }
         let fields = result.entries.flatMap { $0.fields.compactMap(\.value.number) }
@@ -148,6 +149,14 @@ enum NumberUse {
                 readings.contains { n in abs(total - 2 * n) < 0.01 || said.contains { $0.contains { abs(total - n - $0) < 0.01 } } }
             }
         }
+    }
+
+    /// Meters, sensors and pumps named with their model number: "libre 3", "dexcom g7".
+    static func deviceModels(in text: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"\b(?:libre|dexcom|dex|guardian|omnipod|minimed|medtronic)\s*g?\s*\d+(?![.,]?\d)"#,
+                                               options: [.caseInsensitive])
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
     }
 
     /// Two clock times written in digits, from and to: "7:40-8:55", "11:30pm to 2:55am".

@@ -53,16 +53,20 @@ extension UtteranceParser {
         return Set(tokens.indices.dropFirst().filter { punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" } })
     }
 
-    /// The clause that the negation at `index` opens, when it follows a whole entry and a
-    /// break in the sentence ("sugar 15.9 high, missed my glycomet"): from the negation to the
+    /// The clause that the negation at `index` opens, when it follows a whole entry, right after
+    /// it or after a break in the sentence ("sugar 15.9 high, missed my glycomet"): from the negation to the
     /// next break or the end. Nil when no entry comes before it in the sentence, or when the
     /// clause holds a number or asks how much.
+    /// - Parameter takesBack: whether the negation may also take back what was said ("no"):
+    ///   then only a break before it starts a clause ("oxygen 94 no wait" is a correction).
     static func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
-                                      _ context: MatchContext) -> Range<Int>? {
+                              takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
         func breakBefore(_ token: Int) -> Bool { punctuation(before: token, tokens, scalars).contains(where: isBreak) }
-        // the clause starts at the last break before the negation, after every entry before it
-        guard index > 0, let start = (1...index).reversed().first(where: breakBefore),
+        // the clause starts at the last break before the negation, or at the negation when an
+        // entry ends right before it ("bs 17.3 forgot to bolus"), after every entry before it
+        let followsEntry = !takesBack && matches.contains { $0.end == index }
+        guard index > 0, let start = followsEntry ? index : (1...index).reversed().first(where: breakBefore),
               matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start })
         else { return nil }
         let end = ((index + 1)..<tokens.count).first(where: breakBefore) ?? tokens.count
@@ -108,6 +112,8 @@ extension UtteranceParser {
         scalars[tokens[index - 1].end..<max(tokens[index - 1].end, tokens[index].start)]
     }
 
-    /// A mark that ends a part of a sentence.
-    static func isBreak(_ scalar: Unicode.Scalar) -> Bool { ",.!;".unicodeScalars.contains(scalar) }
+    /// A mark that ends a part of a sentence, an emoji among them ("bs 17.3 😬 forgot to bolus").
+    static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+        ",.!;".unicodeScalars.contains(scalar) || (scalar.properties.isEmojiPresentation && scalar.value > 0x2000)
+    }
 }

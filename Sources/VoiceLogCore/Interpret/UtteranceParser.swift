@@ -110,7 +110,8 @@ public final class UtteranceParser: Sendable {
         var negatedClause: Range<Int>?
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
            !isRemark(negation, matches: split, tokens: tokens, input: input) {
-            guard let clause = Self.negatedClause(at: negation, after: split, tokens: tokens, input: input, context) else {
+            guard let clause = Self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
+                                                  takesBack: takingBackWords.contains(tokens[negation].text), context) else {
                 return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
             }
             split.removeAll { clause.contains($0.start) }
