@@ -79,7 +79,7 @@ final class EntryMatcher: Sendable {
     /// The best match of the kind for each end position, starting at `start`.
     func matches(kindIndex: Int, _ context: MatchContext, at start: Int,
                  introduction: IntroductionRule = .required) -> [EntryMatch] {
-        var best: [Int: EntryMatch] = [:]
+        var best = [EntryMatch?](repeating: nil, count: context.count + 1)
         var reached: [StateKey: Int] = [:]
         var budget = Self.searchBudget
 
@@ -119,7 +119,7 @@ final class EntryMatcher: Sendable {
         }
 
         extend(start, false, Captures())
-        return Array(best.values)
+        return best.compactMap { $0 }
     }
 
     /// For each kind, the last token at which one of its introductions matches, or nil when
@@ -154,6 +154,11 @@ final class EntryMatcher: Sendable {
         var index: Int
         var introduced: Bool
         var fields: UInt64
+
+        /// One word to hash, not three.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fields &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(index) << 1 ^ (introduced ? 1 : 0))
+        }
     }
 
     private func mask(_ captures: Captures) -> UInt64 {
