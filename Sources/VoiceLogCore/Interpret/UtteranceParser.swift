@@ -127,6 +127,9 @@ public final class UtteranceParser: Sendable {
         let builder = EntryBuilder(grammar: grammar, checker: checker)
         var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
         result.asides = found.asides.map { surface($0.lowerBound, $0.upperBound) }
+        for match in matches {
+            for case (Captures.unkeptNumber, .words(let start, let end)) in match.captures.values { result.asides.append(surface(start, end)) }
+        }
         if let clause = negatedClause {
             result.negated = [surface(clause.lowerBound, clause.upperBound)]
             result.problems.append(Problem(field: nil, severity: .warning, message:

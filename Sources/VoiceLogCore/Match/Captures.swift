@@ -9,6 +9,14 @@ enum CapturedValue: Hashable, Sendable {
     case words(start: Int, end: Int)
     /// Everything typed from a token on, as typed: a note's text.
     case rest(start: Int)
+
+    /// Whether it holds a number that was said.
+    var isNumeric: Bool {
+        switch self {
+        case .number, .quantity: true
+        case .literal, .words, .rest: false
+        }
+    }
 }
 
 /// What one way of matching has captured so far, and how much of it was loose.
@@ -18,6 +26,10 @@ struct Captures: Sendable {
     /// Marks a field captured in pieces that add up: "15 minutes each side" is
     /// `{duration_min*2+:…}`, 30 minutes.
     static let sumSuffix = "+"
+    /// Holds the words of a number a template reads and keeps in no field ("1 hr" of "1 hr
+    /// after dinner 7.4"): the result names them in a warning, so that no number is dropped
+    /// in silence.
+    static let unkeptNumber = "_unkept" + sumSuffix
 
     var values: [(field: String, value: CapturedValue)] = []
     /// Points taken off the match's size: free text and skipped words count less than
@@ -58,7 +70,8 @@ struct Captures: Sendable {
     /// Whether the two hold a value for a field in common (times aside).
     func overlaps(_ other: Captures) -> Bool {
         values.contains { mine in
-            !Self.plain(mine.field).hasPrefix("time") && other.values.contains { Self.sameField($0.field, mine.field) }
+            !Self.plain(mine.field).hasPrefix("time") && mine.field != Self.unkeptNumber
+                && other.values.contains { Self.sameField($0.field, mine.field) }
         }
     }
 

@@ -83,9 +83,10 @@ final class PatternMatcher: Sendable {
             if let updated = captures.adding(field, .literal(value)) { next(index, updated) }
         case .capture(let field, let source):
             if field == Pattern.discard {
-                return read(source, context, at: index) { end, _, _, penalty in
+                return read(source, context, at: index) { end, value, _, penalty in
                     var updated = captures
                     updated.penalty += penalty
+                    if value.isNumeric { updated.values.append((Captures.unkeptNumber, .words(start: index, end: end))) }
                     next(end, updated)
                 }
             }
