@@ -56,6 +56,23 @@ import VoiceLogGrammars
         #expect(Self.parse("gave amoxicillin, forgot how much").status != .ok)
         #expect(Self.parse("ozempic jab done, cant remember dose").status != .ok)
         #expect(Self.parse("didnt take my metformin").status == .unrecognized)
+        // right after an entry, without a comma; "no" there takes back instead
+        #expect(Self.parse("bs 17.3 forgot to bolus").negated == ["forgot to bolus"])
+        #expect(Self.parse("bs 17.3 😬 forgot to bolus").entries.map(\.kind) == ["glucose"])
+        #expect(Self.parse("oxygen 94 no wait").status != .ok)
+    }
+
+    /// A number a template reads and keeps in no field ("1 hr" of "1 hr after dinner") is
+    /// named in a warning, never dropped in silence; a device's model is no reading.
+    @Test func aNumberKeptInNoFieldIsNamed() {
+        let result = Self.parse("post meal 1 hr 141")
+        #expect(result.status == .ok)
+        #expect(result.entries.map { $0.number("value") } == [141])
+        #expect(result.entries.first?.text("tag") == "after meal")
+        #expect(result.asides == ["1"])  // the count the template read, without its unit
+        let dose = Self.parse("Omnipod 5 bolus 3.2u")
+        #expect(dose.status == .ok && dose.entries.count == 1)
+        #expect(dose.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 3.2, unit: "unit"))
     }
 
     @Test(arguments: ["hey google pee diaper", "alexa tell voicelog wet nappy", "ok google, wet nappy"])
