@@ -52,7 +52,7 @@ struct EntryBuilder {
         var values: [String: FieldValue] = [:]
         var softValues: [(String, CapturedValue)] = []
         var timeValues: [(String, CapturedValue)] = []
-        for (field, captured) in match.captures.values where field != Captures.unkeptNumber {
+        for (field, captured) in match.captures.values {
             if field.hasSuffix(Captures.sumSuffix) {
                 // "F+" adds up; "F*2+" counts twice ("15 minutes each side")
                 let pieces = field.dropLast().split(separator: "*")
@@ -94,7 +94,7 @@ struct EntryBuilder {
         if let period = timeExpression.period {
             values["time_of_day"] = .text(period)
         }
-        let saidOrder = match.captures.values.filter { $0.field != Captures.unkeptNumber }.map { captured in
+        let saidOrder = match.captures.values.map { captured in
             captured.field.hasPrefix(Captures.softPrefix) ? String(captured.field.dropFirst()) : captured.field
         }
         return (values, timeExpression, saidOrder)

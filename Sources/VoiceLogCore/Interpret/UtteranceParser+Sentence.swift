@@ -59,10 +59,10 @@ extension UtteranceParser {
     /// clause holds a number or asks how much.
     /// - Parameter takesBack: whether the negation may also take back what was said ("no"):
     ///   then only a break before it starts a clause ("oxygen 94 no wait" is a correction).
-    static func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
-                              takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
+    func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
+                       takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
-        func breakBefore(_ token: Int) -> Bool { punctuation(before: token, tokens, scalars).contains(where: isBreak) }
+        func breakBefore(_ token: Int) -> Bool { Self.punctuation(before: token, tokens, scalars).contains(where: Self.isBreak) }
         // the clause starts at the last break before the negation, or at the negation when an
         // entry ends right before it ("bs 17.3 forgot to bolus"), after every entry before it
         let followsEntry = !takesBack && matches.contains { $0.end == index }
@@ -72,8 +72,7 @@ extension UtteranceParser {
         let end = ((index + 1)..<tokens.count).first(where: breakBefore) ?? tokens.count
         // a number in it may be a reading ("temp won't come down, 39.6"), and "forgot how
         // much", "can't remember the dose" say what the entry lacks
-        let lacking: Set<String> = ["how", "what", "when", "which", "remember", "recall", "sure", "know", "dose", "amount"]
-        guard !(start..<end).contains(where: { !context.numbers(at: $0).isEmpty || lacking.contains(tokens[$0].text) })
+        guard !(start..<end).contains(where: { !context.numbers(at: $0).isEmpty || lackingWords.contains(tokens[$0].text) })
         else { return nil }
         return start..<end
     }

@@ -25,6 +25,8 @@ public final class UtteranceParser: Sendable {
     private let wakeWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: Set<String>
+    /// Words of a negated clause that say what an entry lacks ("forgot how much").
+    let lackingWords: Set<String>
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
 
@@ -43,6 +45,7 @@ public final class UtteranceParser: Sendable {
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = grammar.words(of: "wake_words")
         dictationOpeners = grammar.words(of: "dictation_openers")
+        lackingWords = grammar.words(of: "lacking_words")
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
     }
 
@@ -110,7 +113,7 @@ public final class UtteranceParser: Sendable {
         var negatedClause: Range<Int>?
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
            !isRemark(negation, matches: split, tokens: tokens, input: input) {
-            guard let clause = Self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
+            guard let clause = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
                                                   takesBack: takingBackWords.contains(tokens[negation].text), context) else {
                 return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
             }
@@ -127,9 +130,7 @@ public final class UtteranceParser: Sendable {
         let builder = EntryBuilder(grammar: grammar, checker: checker)
         var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
         result.asides = found.asides.map { surface($0.lowerBound, $0.upperBound) }
-        for match in matches {
-            for case (Captures.unkeptNumber, .words(let start, let end)) in match.captures.values { result.asides.append(surface(start, end)) }
-        }
+        result.asides += matches.flatMap(\.captures.unkept).map { surface($0.lowerBound, $0.upperBound) }
         if let clause = negatedClause {
             result.negated = [surface(clause.lowerBound, clause.upperBound)]
             result.problems.append(Problem(field: nil, severity: .warning, message:
@@ -230,7 +231,7 @@ public final class UtteranceParser: Sendable {
         let skippedSet = Set(skipped)
         var valued: Set<Int> = []
         for index in skipped {
-            if !context.numbers(at: index).isEmpty || context.tokens[index].contains(where: \.isNumber) {
+            if !context.numbers(at: index).isEmpty || context.hasDigit[index] {
                 valued.insert(index)
             }
             for end in entries.patterns.valuePhraseEnds(context, at: index)
@@ -305,7 +306,7 @@ public final class UtteranceParser: Sendable {
             guard let here = best[index] else { continue }
             let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
-            let isNumber = !context.numbers(at: index).isEmpty || token.contains(where: \.isNumber)
+            let isNumber = !context.numbers(at: index).isEmpty || context.hasDigit[index]
             let skipCost = glueWords.contains(token) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry

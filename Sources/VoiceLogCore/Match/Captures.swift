@@ -26,12 +26,10 @@ struct Captures: Sendable {
     /// Marks a field captured in pieces that add up: "15 minutes each side" is
     /// `{duration_min*2+:…}`, 30 minutes.
     static let sumSuffix = "+"
-    /// Holds the words of a number a template reads and keeps in no field ("1 hr" of "1 hr
-    /// after dinner 7.4"): the result names them in a warning, so that no number is dropped
-    /// in silence.
-    static let unkeptNumber = "_unkept" + sumSuffix
-
     var values: [(field: String, value: CapturedValue)] = []
+    /// The tokens of numbers a template read and keeps in no field ("1" of "1 hr after dinner
+    /// 7.4"): the result names them in a warning, so that no number is dropped in silence.
+    var unkept: [Range<Int>] = []
     /// Points taken off the match's size: free text and skipped words count less than
     /// words the grammar names.
     var penalty = 0
@@ -55,6 +53,7 @@ struct Captures: Sendable {
             merged = updated
         }
         merged.penalty += other.penalty
+        merged.unkept += other.unkept
         return merged
     }
 
@@ -64,14 +63,14 @@ struct Captures: Sendable {
         var copy = self
         copy.values.removeAll { old in other.values.contains { Self.sameField($0.field, old.field) } }
         copy.values += other.values
+        copy.unkept += other.unkept
         return copy
     }
 
     /// Whether the two hold a value for a field in common (times aside).
     func overlaps(_ other: Captures) -> Bool {
         values.contains { mine in
-            !Self.plain(mine.field).hasPrefix("time") && mine.field != Self.unkeptNumber
-                && other.values.contains { Self.sameField($0.field, mine.field) }
+            !Self.plain(mine.field).hasPrefix("time") && other.values.contains { Self.sameField($0.field, mine.field) }
         }
     }
 

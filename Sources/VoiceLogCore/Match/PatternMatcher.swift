@@ -16,6 +16,8 @@ final class PatternMatcher: Sendable {
     private let everydayLists: Set<String>
     /// Names that hold words free text otherwise never holds ("sugar snap peas").
     private let compoundNames: PhraseTrie<Void>
+    /// Words between the two clock times of a span ("to", "until").
+    private let spanConnectors: Set<String>
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -54,6 +56,7 @@ final class PatternMatcher: Sendable {
         for (wordClass, members) in classes { for word in members { wordClasses[Int(words.id(of: word))].insert(wordClass) } }
         self.wordClasses = wordClasses
         everydayLists = grammar.words(of: "everyday_lists")
+        spanConnectors = grammar.words(of: "span_connectors")
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
             (phrase.words.map { words.intern($0) }, ())
         })
@@ -86,7 +89,7 @@ final class PatternMatcher: Sendable {
                 return read(source, context, at: index) { end, value, _, penalty in
                     var updated = captures
                     updated.penalty += penalty
-                    if value.isNumeric { updated.values.append((Captures.unkeptNumber, .words(start: index, end: end))) }
+                    if value.isNumeric { updated.unkept.append(index..<end) }
                     next(end, updated)
                 }
             }
@@ -182,7 +185,7 @@ final class PatternMatcher: Sendable {
     private func readSpan(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
         guard let from = readClock(context, at: index) else { return }
         var next = from.end
-        let joined = ["to", "till", "til", "until", "through", "thru"].contains(context.tokens[safe: next] ?? "")
+        let joined = spanConnectors.contains(context.tokens[safe: next] ?? "")
         if joined { next += 1 }
         // "2-3 hours", "3-4oz" are ranges of an amount: a span has its minutes, am or pm, or
         // "to" between, and no unit after it
