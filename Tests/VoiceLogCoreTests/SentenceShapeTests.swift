@@ -122,6 +122,15 @@ import VoiceLogGrammars
         #expect(Self.parse("bp 160/95 on 30th november").status == .infeasible)
         #expect(Self.parse("glucose 6 on 3rd november").status == .ok)
     }
+
+    /// Two units add up only when the larger counts in the smaller ("1 litre 200 ml", "8 pounds
+    /// 6 ounces"); a cup is no count of millilitres, so "a cuppa, 200ml" is not 450 ml.
+    @Test func onlyUnitsOfOneSystemAddUp() {
+        #expect(Self.parse("fluid 1 litre 200 ml").entries.first?.number("volume_ml") == 1200)
+        #expect(Self.parse("weight 8 pounds 6 ounces").entries.first?.number("value") == 8.375)
+        let cuppa = Self.parse("had a cuppa, 200ml")
+        #expect(!cuppa.entries.contains { $0.number("volume_ml") == 450 })
+    }
 }
 
 extension Entry {
