@@ -77,6 +77,21 @@ public struct UnitGroup: Sendable {
     /// Whether a count after a unit is of the next smaller unit: "11 stone 4" is 11 st 4 lb.
     public var isCompound = false
     public var units: [Unit] = []
+
+    /// The units that the unit at `index` counts in a whole number of times, as units of one
+    /// system do (a litre in millilitres, a stone in pounds, an hour in minutes), largest
+    /// first: the ones a count may follow it in ("1 litre 200 ml"). A cup or a bottle reckoned
+    /// in millilitres (250, 500) has none, so "a cuppa, 200ml" is no 450 ml.
+    public func parts(of index: Int) -> [Int] {
+        guard let factor = units[index].factor else { return [] }
+        func countsIn(_ ratio: Double) -> Bool {
+            let whole = ratio.rounded()
+            guard abs(ratio - whole) < 1e-6 * whole else { return false }  // factors in a base unit carry rounding
+            return whole <= 60 || [100.0, 1000, 1_000_000].contains(whole)
+        }
+        return units.indices.filter { units[$0].factor.map { $0 < factor && countsIn(factor / $0) } ?? false }
+            .sorted { units[$0].factor! > units[$1].factor! }
+    }
 }
 
 /// The number vocabulary, from the grammar's `numbers` section.

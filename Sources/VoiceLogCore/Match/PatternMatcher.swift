@@ -10,6 +10,9 @@ final class PatternMatcher: Sendable {
     let words: WordIDs
     private let listTries: [String: PhraseTrie<Int>]
     private let unitTries: [String: PhraseTrie<Int>]
+    /// For each unit of each group, the smaller units it counts in, largest first
+    /// (`UnitGroup.parts(of:)`).
+    private let unitParts: [String: [[Int]]]
     /// The classes of each word of `words`: `[id]`.
     private let wordClasses: [WordClass]
     /// Lists of everyday words ("back", "gym"): not taken for a value when left over.
@@ -62,6 +65,7 @@ final class PatternMatcher: Sendable {
         })
         self.words = words
         self.unitTries = unitTries
+        unitParts = grammar.unitGroups.mapValues { group in group.units.indices.map(group.parts(of:)) }
     }
 
     /// The context in which an utterance's tokens are matched.
@@ -264,36 +268,25 @@ final class PatternMatcher: Sendable {
                 let unit = units[unitIndex]
                 found(end, count.value, unit)
                 // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4";
-                // never after a part of the larger unit ("3.1 stone 11" is no weight), and only
-                // between units that count in each other: "a cuppa, 200ml" is no 450 ml
-                guard let factor = unit.factor, count.value.isWhole else { return }
+                // never after a part of the larger unit ("3.1 stone 11" is no weight)
+                let parts = unitParts[group]![unitIndex]
+                guard let factor = unit.factor, let largestPart = parts.first, count.value.isWhole else { return }
                 let next = context.tokens[safe: end] == "and" ? end + 1 : end
-                let smaller = units.filter { $0.factor.map { $0 < factor && Self.countsIn(factor / $0) } ?? false }
                 for rest in context.numbers(at: next) where rest.value >= 0 {
                     var explicit = false
                     trie.matches(context.ids, at: rest.end) { restEnd, restIndex in
                         let restUnit = units[restIndex]
-                        guard let restFactor = restUnit.factor, restFactor < factor, Self.countsIn(factor / restFactor),
-                              rest.value * restFactor < factor else { return }
+                        guard parts.contains(restIndex), let restFactor = restUnit.factor, rest.value * restFactor < factor else { return }
                         explicit = true
                         found(restEnd, count.value * factor / restFactor + rest.value, restUnit)
                     }
-                    if !explicit, unitGroup.isCompound, let restUnit = smaller.max(by: { $0.factor! < $1.factor! }),
-                       let restFactor = restUnit.factor, rest.value * restFactor < factor {
+                    let restUnit = units[largestPart]
+                    if !explicit, unitGroup.isCompound, let restFactor = restUnit.factor, rest.value * restFactor < factor {
                         found(rest.end, count.value * factor / restFactor + rest.value, restUnit)
                     }
                 }
             }
         }
-    }
-
-    /// Whether a larger unit counts in a smaller one `ratio` times over, as units of one
-    /// system do (a litre in millilitres, a stone in pounds, an hour in minutes), unlike a
-    /// cup or a bottle reckoned in millilitres (250, 500).
-    static func countsIn(_ ratio: Double) -> Bool {
-        let whole = ratio.rounded()
-        guard abs(ratio - whole) < 1e-6 * whole else { return false }  // factors in a base unit carry rounding
-        return whole <= 60 || [100.0, 1000, 1_000_000].contains(whole)
     }
 
     /// A unit of the group at a token: its end and the unit.
