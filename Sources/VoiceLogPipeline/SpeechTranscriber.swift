@@ -19,11 +19,12 @@ public final class SpeechTranscriber: @unchecked Sendable {
         queue.async { _ = self.loaded() }
     }
 
-    /// What was said in 16 kHz mono samples.
-    public func transcribe(samples: [Int16]) async throws -> Transcript {
+    /// What was said in 16 kHz mono samples; `alternatives: false` skips the readings one
+    /// confusable word apart, for callers that show only the text.
+    public func transcribe(samples: [Int16], alternatives: Bool = true) async throws -> Transcript {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try self.loaded().get().recognize(samples) })
+                continuation.resume(with: Result { try self.loaded().get().recognize(samples, alternatives: alternatives) })
             }
         }
     }

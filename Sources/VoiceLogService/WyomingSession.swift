@@ -46,7 +46,8 @@ struct WyomingSession {
             samples = []
             do {
                 let clip = AudioClip(sampleRate: format.rate, channelCount: 1, samples: heard.map { Float($0) / 32768 })
-                let transcript = try await speech.transcribe(samples: clip.speechSamples())
+                // a satellite is sent the text alone: no alternatives to align
+                let transcript = try await speech.transcribe(samples: clip.speechSamples(), alternatives: false)
                 return [WyomingEvent(type: "transcript", data: [("text", .string(transcript.text)), ("language", .string("en"))])]
             } catch {
                 return [Self.error("Speech could not be recognised: \(error)", code: "speech-failed")]

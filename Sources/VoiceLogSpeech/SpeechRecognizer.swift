@@ -114,12 +114,13 @@ public final class SpeechRecognizer {
         return GrammarDecoders(grammar: grammarDecoder, phoneLoop: phoneLoop, variants: variants)
     }
 
-    /// Recognizes one whole utterance of 16 kHz mono samples.
-    public func recognize(_ samples: [Int16]) throws -> Transcript {
+    /// Recognizes one whole utterance of 16 kHz mono samples; without `alternatives` (a
+    /// satellite that shows only the text) the transcript lists none and comes sooner.
+    public func recognize(_ samples: [Int16], alternatives: Bool = true) throws -> Transcript {
         if decoder.isStarted { _ = try decoder.finish() }
         try decoder.start()
         try samples.withUnsafeBufferPointer { _ = try decoder.process($0, wholeUtterance: true) }
-        return try decoder.finish()
+        return try decoder.finish(alternatives: alternatives)
     }
 
     /// Whether the grammar has a path for this sentence: lower-case words separated by spaces.

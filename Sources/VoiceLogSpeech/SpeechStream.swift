@@ -22,6 +22,9 @@ public final class SpeechStream {
     private let freeTextWait = 5 * 16_000
     /// A byte of a sample split between two chunks of raw input.
     private var pendingByte: UInt8?
+    /// Whether each transcript lists the readings one confusable word apart; without them the
+    /// result comes sooner after the end of speech (`UtteranceDecoder.finish(alternatives:)`).
+    public var alternatives = true
 
     init(decoder: UtteranceDecoder) throws {
         self.decoder = decoder
@@ -63,7 +66,7 @@ public final class SpeechStream {
             pending.text = ([pending.text] + (try decoder.finishFreeText())).joined(separator: " ")
             return pending
         }
-        let transcript = try decoder.finish()
+        let transcript = try decoder.finish(alternatives: alternatives)
         if decoder.awaitsFreeText(after: transcript) {
             awaitingFreeText = transcript
             return nil

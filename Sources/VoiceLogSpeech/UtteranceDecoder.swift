@@ -104,8 +104,9 @@ final class UtteranceDecoder {
         return try freeText?.words(in: samples, from: 0) ?? []
     }
 
-    /// Ends the utterance and reads what was recognized.
-    func finish() throws -> Transcript {
+    /// Ends the utterance and reads what was recognized; without `alternatives`, the readings
+    /// one confusable word apart are not aligned (most of the time after the end of speech).
+    func finish(alternatives wanted: Bool = true) throws -> Transcript {
         try end()
 
         var searched = live
@@ -127,9 +128,12 @@ final class UtteranceDecoder {
         guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
             // The grammar search's readings one confusable word apart (the n-gram pass's come
             // from its lattice); then the n-best list where the lattice is small.
-            var others = try grammar?.variants?.alternatives(to: best, samples: samples, graph: graph)
-                .prefix(ConfusableVariants.alternativesShown).map { $0.joined(separator: " ") } ?? []
-            for alternative in alternatives(from: searched, isGrammar: grammar != nil, excluding: best) where !others.contains(alternative) { others.append(alternative) }
+            var others: [String] = []
+            if wanted {
+                others = try grammar?.variants?.alternatives(to: best, samples: samples, graph: graph)
+                    .prefix(ConfusableVariants.alternativesShown).map { $0.joined(separator: " ") } ?? []
+                for alternative in alternatives(from: searched, isGrammar: grammar != nil, excluding: best) where !others.contains(alternative) { others.append(alternative) }
+            }
             let sure = logMath.map { Self.lowestPosterior(segments, logMath: $0) }
                 ?? confidence(grammarScore: score, segments: segments, phoneLoop: grammar?.phoneLoop)
             return Transcript(text: text, alternatives: Array(others.prefix(options.nBest)),

@@ -52,6 +52,12 @@ import VoiceLogSpeech
             #expect(words.count == heard.count && zip(words, heard).filter { $0 != $1 }.count == 1, "\(alternative)")
             #expect(recognizer.canSay(alternative))
         }
+        // a caller that shows the text alone (a Wyoming satellite) is given no alternatives,
+        // and the same reading
+        let samples = try WAVReader.read(contentsOf: repository.appendingPathComponent("AudioFixtures/utt2-v1.wav")).speechSamples()
+        let textOnly = try recognizer.recognize(samples, alternatives: false)
+        #expect(textOnly.text == transcript.text)
+        #expect(textOnly.alternatives.isEmpty)
     }
 
     /// A quantity or duration with a speech shape (`~5..300`, in the base unit) offers each

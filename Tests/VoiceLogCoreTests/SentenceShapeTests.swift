@@ -131,6 +131,28 @@ import VoiceLogGrammars
         let cuppa = Self.parse("had a cuppa, 200ml")
         #expect(!cuppa.entries.contains { $0.number("volume_ml") == 450 })
     }
+
+    /// A reading said after "and" without its introduction takes what the kind carries
+    /// (`carry name insulin`) from the one before: "10 last night" is levemir too.
+    @Test func aReadingAfterAndCarriesItsName() {
+        let doses = Self.parse("levemir 12 units this morning and 10 last night")
+        #expect(doses.status == .ok)
+        #expect(doses.entries.map { $0.text("name") } == ["levemir", "levemir"])
+        #expect(doses.entries.map { $0.text("insulin") } == ["basal", "basal"])
+        let feeds = Self.parse("fed 90 ml formula at 6 am and 120 ml at 9 am")
+        #expect(feeds.entries.map { $0.text("method") } == ["formula", "formula"])
+    }
+
+    /// A unit of time or "am" left over with no number before it loses no value ("down from
+    /// last week", "watch am"); any other unit does ("took ml of oramorph" asks for the dose),
+    /// and so does a blood test no kind logs.
+    @Test func leftOverWordsCarryAValueOnlyWhereOneWasSaid() {
+        #expect(Self.parse("weight 12 stone 6, down from last week").status == .ok)
+        #expect(Self.parse("temp 38.5 since morning, we dey watch am").status == .ok)
+        #expect(Self.parse("took ml of oramorph").status != .ok)
+        #expect(Self.parse("INR 3.2 on the warfarin").status != .ok)
+        #expect(Self.parse("log a nappy change for the wee one").status == .incomplete)
+    }
 }
 
 extension Entry {

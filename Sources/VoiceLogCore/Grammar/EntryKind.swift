@@ -25,6 +25,10 @@ public struct EntryKind: Sendable {
     /// Amounts whose count said with no unit is logged as said, with a warning, instead of
     /// asking ("metformin 500"): `unitless amount`.
     public var unitlessAmounts: Set<String> = []
+    /// Fields that a reading said after "and" without its introduction takes from the reading
+    /// before when it says none: "levemir 6 units this morning and 8 last night" is levemir
+    /// twice (`carry name insulin`).
+    public var carried: [String] = []
     /// Sentences that must parse to an `ok` entry of this kind; used in messages and tests.
     public var examples: [String] = []
 

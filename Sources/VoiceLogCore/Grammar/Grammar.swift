@@ -43,7 +43,7 @@ public struct Grammar: Sendable {
     public var questionWords: Set<String> { words(of: "question") }
 
     /// Lists that shape a sentence rather than name a value.
-    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names", "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers", "lacking_words", "span_connectors"]
+    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names", "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers", "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures"]
 }
 
 /// A `list`: spoken phrases, each standing for a value and optional extra field values.
@@ -128,6 +128,9 @@ public struct NumberWords: Sendable {
     public var times: Set<String> = []
     /// Words after which "one" is a pronoun, not a count: "the little one", "that one".
     public var pronounOneAfter: Set<String> = []
+    /// Words a recogniser writes for a digit that sounds the same, read as it only before a
+    /// scale: "to hundred and thirty" is 230.
+    public var soundsLikeDigit: [String: Int] = [:]
 
     public init() {}
 }

@@ -188,7 +188,8 @@ private struct GrammarFileReader {
     /// `digit 0 = zero | oh`, `teen 11 = eleven`, `tens 20 = twenty`, `scale 100 = hundred`,
     /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
     /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`,
-    /// `whole = all | whole`, `one-is-pronoun-after = the | wee`, `times = x`.
+    /// `whole = all | whole`, `one-is-pronoun-after = the | wee`, `times = x`,
+    /// `sounds-like-digit 2 = to | too` (before a scale only).
     /// A value may be a ratio (`fraction 1/3 = third`).
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
         let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
@@ -220,6 +221,7 @@ private struct GrammarFileReader {
             case "whole": words.whole.insert(word)
             case "one-is-pronoun-after": words.pronounOneAfter.insert(word)
             case "times": words.times.insert(word)
+            case "sounds-like-digit": words.soundsLikeDigit[word] = Int(try needValue())
             default: throw failure("unknown number word class '\(keyword)'")
             }
         }
@@ -242,6 +244,7 @@ private struct GrammarFileReader {
             if keyword == "say" { kind.introductions.append(pattern) } else { kind.parts.append(pattern) }
         case "future": kind.allowsFuture = true
         case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
+        case "carry": kind.carried += rest.split(separator: " ").map(String.init)
         case "example": kind.examples.append(rest)
         case "require":
             let (body, message) = Self.splitMessage(rest)

@@ -27,6 +27,8 @@ public final class UtteranceParser: Sendable {
     private let dictationOpeners: Set<String>
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
+    /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
+    private let unloggedMeasures: Set<String>
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
 
@@ -46,6 +48,7 @@ public final class UtteranceParser: Sendable {
         wakeWords = grammar.words(of: "wake_words")
         dictationOpeners = grammar.words(of: "dictation_openers")
         lackingWords = grammar.words(of: "lacking_words")
+        unloggedMeasures = grammar.words(of: "unlogged_measures")
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
     }
 
@@ -225,13 +228,14 @@ public final class UtteranceParser: Sendable {
         return FieldReading(fields: fields, time: time.isEmpty ? nil : resolver.resolve(time))
     }
 
-    /// Of the skipped tokens, those that carry a value: a number, or a word of a phrase that
-    /// names a value (a unit, a medicine, a tag) lying wholly among skipped tokens.
+    /// Of the skipped tokens, those that carry a value: a number, a measure no kind logs, or a
+    /// word of a phrase that names a value (a unit, a medicine, a tag) lying wholly among
+    /// skipped tokens.
     private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
         let skippedSet = Set(skipped)
         var valued: Set<Int> = []
         for index in skipped {
-            if !context.numbers(at: index).isEmpty || context.hasDigit[index] {
+            if !context.numbers(at: index).isEmpty || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) {
                 valued.insert(index)
             }
             for end in entries.patterns.valuePhraseEnds(context, at: index)
@@ -289,6 +293,8 @@ public final class UtteranceParser: Sendable {
             var isAside = false
             /// The match says again fields of the entry before, taken back ("sorry, 7.2").
             var corrects = false
+            /// The match is another reading of the kind before, said without its introduction.
+            var continues = false
         }
         let count = context.count
         let lastIntroductions = entries.lastIntroductionStarts(context)
@@ -329,7 +335,7 @@ public final class UtteranceParser: Sendable {
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
                 where isComplete(match) && (!afterComma || match.end == count || commaBefore.contains(match.end)) {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
-                               from: index, match: match), at: match.end)
+                               from: index, match: match, continues: true), at: match.end)
                 }
             }
             // the same fields said again after words that take them back ("glucose 8.2, sorry,
@@ -375,8 +381,11 @@ public final class UtteranceParser: Sendable {
         var matches: [EntryMatch] = []
         var corrections: [(said: Range<Int>, correction: Range<Int>)] = []
         for step in steps.reversed() {
-            guard let match = step.match else { continue }
+            guard var match = step.match else { continue }
             guard step.corrects, var corrected = matches.last else {
+                if step.continues, let previous = matches.last {
+                    match.captures = match.captures.carrying(grammar.kinds[match.kindIndex].carried, from: previous.captures)
+                }
                 matches.append(match)
                 continue
             }

@@ -57,6 +57,18 @@ struct Captures: Sendable {
         return merged
     }
 
+    /// These captures with `other`'s values of `fields` (and the values its phrases set for
+    /// them) that they hold none of: what a reading said after "and" takes from the one before.
+    func carrying(_ fields: [String], from other: Captures) -> Captures {
+        var copy = self
+        for field in fields where !values.contains(where: { Self.sameField($0.field, field) }) {
+            for (name, value) in other.values where Self.sameField(name, field) {
+                copy.values.append((name, value))
+            }
+        }
+        return copy
+    }
+
     /// These captures with `other`'s values in place of what they said for the same fields
     /// ("glucose 8.2, sorry, 7.2": the value said last stands).
     func correcting(with other: Captures) -> Captures {

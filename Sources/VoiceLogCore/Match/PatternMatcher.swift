@@ -17,6 +17,8 @@ final class PatternMatcher: Sendable {
     private let wordClasses: [WordClass]
     /// Lists of everyday words ("back", "gym"): not taken for a value when left over.
     private let everydayLists: Set<String>
+    /// Lists whose phrases carry a value only right after a number ("am", "pm"), as units do.
+    private let afterNumberLists: Set<String>
     /// Names that hold words free text otherwise never holds ("sugar snap peas").
     private let compoundNames: PhraseTrie<Void>
     /// Words between the two clock times of a span ("to", "until").
@@ -59,6 +61,7 @@ final class PatternMatcher: Sendable {
         for (wordClass, members) in classes { for word in members { wordClasses[Int(words.id(of: word))].insert(wordClass) } }
         self.wordClasses = wordClasses
         everydayLists = grammar.words(of: "everyday_lists")
+        afterNumberLists = grammar.words(of: "after_number_lists")
         spanConnectors = grammar.words(of: "span_connectors")
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
             (phrase.words.map { words.intern($0) }, ())
@@ -371,13 +374,17 @@ final class PatternMatcher: Sendable {
     }
 
     /// The ends of every phrase that names a value (a list's phrase other than the
-    /// structural lists', or a unit) and starts at `index`.
+    /// structural lists', or a unit) and starts at `index`. A unit, or a phrase of the
+    /// A unit of time, or a phrase of the `after_number_lists`, names one only right after a
+    /// number: "down from last week" and "watch am" lose no value ("took ml of oramorph" does).
     func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
         var ends: [Int] = []
-        for (name, trie) in listTries where !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) {
+        let afterNumber = index > 0 && (startsNumber(context, at: index - 1) || context.hasDigit[index - 1])
+        for (name, trie) in listTries where !Grammar.structuralLists.contains(name) && !everydayLists.contains(name)
+            && (afterNumber || !afterNumberLists.contains(name)) {
             trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
-        for trie in unitTries.values {
+        for (group, trie) in unitTries where afterNumber || group != "time" {
             trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
         return ends

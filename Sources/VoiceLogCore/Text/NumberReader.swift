@@ -258,9 +258,11 @@ public struct NumberReader: Sendable {
                 }
             }
         }
-        // "a hundred", "a thousand"
+        // "a hundred", "a thousand"; a recogniser's "to hundred" (two hundred)
         if words.one.contains(tokens[start]) {
             results += hundredsAndMore(tokens, after: NumberReading(end: start + 1, value: 1))
+        } else if let digit = words.soundsLikeDigit[tokens[start]] {
+            results += hundredsAndMore(tokens, after: NumberReading(end: start + 1, value: Double(digit)))
         }
         // "hundred thousand": a scale said alone is one of it
         if words.scales[tokens[start]] != nil {
