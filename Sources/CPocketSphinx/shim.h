@@ -2,7 +2,9 @@
 #define VOICELOG_CPOCKETSPHINX_SHIM_H
 
 #include <pocketsphinx.h>
+#include <sphinxbase/cmn.h>
 #include <sphinxbase/err.h>
+#include <sphinxbase/feat.h>
 #include <sphinxbase/fsg_model.h>
 #include <sphinxbase/jsgf.h>
 #include <stdarg.h>
@@ -35,5 +37,20 @@ static inline void cpocketsphinx_set_log_sink(cpocketsphinx_log_sink sink) {
 static inline int32 cpocketsphinx_fsg_state_count(fsg_model_t *fsg) { return fsg->n_state; }
 static inline int32 cpocketsphinx_fsg_start_state(fsg_model_t *fsg) { return fsg->start_state; }
 static inline int32 cpocketsphinx_fsg_final_state(fsg_model_t *fsg) { return fsg->final_state; }
+
+/* The decoder's running cepstral mean, which each utterance it ends updates: its length (0
+   when it keeps none), and a copy of it taken or put back (`mean` holds that many values). */
+static inline int cpocketsphinx_cmn_length(ps_decoder_t *ps) {
+    feat_t *feat = ps_get_feat(ps);
+    return feat && feat->cmn_struct ? feat->cmn_struct->veclen : 0;
+}
+
+static inline void cpocketsphinx_cmn_get(ps_decoder_t *ps, mfcc_t *mean) {
+    cmn_live_get(ps_get_feat(ps)->cmn_struct, mean);
+}
+
+static inline void cpocketsphinx_cmn_set(ps_decoder_t *ps, const mfcc_t *mean) {
+    cmn_live_set(ps_get_feat(ps)->cmn_struct, mean);
+}
 
 #endif

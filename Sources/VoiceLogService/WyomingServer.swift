@@ -70,5 +70,6 @@ public struct WyomingServer: Service {
         } catch {
             logger.notice("Wyoming connection closed: \(error)")
         }
+        session.endLive()
     }
 }

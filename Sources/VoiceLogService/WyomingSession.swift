@@ -15,6 +15,10 @@ struct WyomingSession {
 
     /// Audio of the utterance under way, as 16-bit mono samples at `rate`.
     private var samples: [Int16] = []
+    /// The utterance under way decoded as it arrives (16 kHz mono audio, the recogniser free),
+    /// so that the transcript is ready soon after `audio-stop`; `samples` are kept as well, to
+    /// be decoded whole if it is dropped.
+    private var live: SpeechTranscriber.LiveUtterance?
     private var format = (rate: 16_000, width: 2, channels: 1)
     private var samplesLimit = 16_000 * 60
 
@@ -37,17 +41,39 @@ struct WyomingSession {
             return []
         case "audio-start":
             samples = []
-            return setFormat(event).map { [$0] } ?? []
-        case "audio-chunk":
+            endLive()
             if let error = setFormat(event) { return [error] }
-            return append(event.payload).map { [$0] } ?? []
+            if format.rate == 16_000 && format.channels == 1 { live = await speech.beginUtterance() }
+            return []
+        case "audio-chunk":
+            if let error = setFormat(event) { endLive(); return [error] }
+            let before = samples.count
+            if let error = append(event.payload) { endLive(); return [error] }
+            if let live {
+                if format.rate == 16_000 && format.channels == 1 {
+                    speech.feed(live, samples: Array(samples[before...]))
+                } else {
+                    endLive()
+                }
+            }
+            return []
         case "audio-stop":
             let heard = samples
             samples = []
             do {
-                let clip = AudioClip(sampleRate: format.rate, channelCount: 1, samples: heard.map { Float($0) / 32768 })
                 // a satellite is sent the text alone: no alternatives to align
-                let transcript = try await speech.transcribe(samples: clip.speechSamples(), alternatives: false)
+                var decodedLive: Transcript?
+                if let live {
+                    self.live = nil
+                    decodedLive = try await speech.finish(live, alternatives: false)
+                }
+                let transcript: Transcript
+                if let decodedLive {
+                    transcript = decodedLive
+                } else {
+                    let clip = AudioClip(sampleRate: format.rate, channelCount: 1, samples: heard.map { Float($0) / 32768 })
+                    transcript = try await speech.transcribe(samples: clip.speechSamples(), alternatives: false)
+                }
                 return [WyomingEvent(type: "transcript", data: [("text", .string(transcript.text)), ("language", .string("en"))])]
             } catch {
                 return [Self.error("Speech could not be recognised: \(error)", code: "speech-failed")]
@@ -58,6 +84,13 @@ struct WyomingSession {
         default:
             return []
         }
+    }
+
+    /// Drops the utterance decoded as it arrived, if any: the connection closed, or its audio
+    /// is no longer 16 kHz mono.
+    mutating func endLive() {
+        if let live { speech.cancel(live) }
+        live = nil
     }
 
     /// Reads and stores what was said; the answer is the sentence to speak back.

@@ -78,6 +78,21 @@ final class PocketSphinxDecoder {
         try check("ps_end_utt (\(purpose))") { ps_end_utt($0) }
     }
 
+    /// The running cepstral mean that each utterance ended updates ([] when there is none).
+    var cepstralMean: [Float] {
+        get {
+            callLogging { decoder in
+                var mean = [Float](repeating: 0, count: Int(cpocketsphinx_cmn_length(decoder)))
+                if !mean.isEmpty { mean.withUnsafeMutableBufferPointer { cpocketsphinx_cmn_get(decoder, $0.baseAddress) } }
+                return mean
+            }.value
+        }
+        set {
+            guard !newValue.isEmpty, newValue.count == Int(callLogging { cpocketsphinx_cmn_length($0) }.value) else { return }
+            callLogging { decoder in newValue.withUnsafeBufferPointer { cpocketsphinx_cmn_set(decoder, $0.baseAddress) } }
+        }
+    }
+
     /// Checks a return code of 0 or more; anything else throws `decodingFailed`.
     func check(_ operation: String, _ body: (OpaquePointer) -> Int32) throws {
         _ = try call(body, failed: { $0 < 0 }) { SpeechError.decodingFailed(operation: operation, log: $0) }

@@ -117,10 +117,33 @@ public final class SpeechRecognizer {
     /// Recognizes one whole utterance of 16 kHz mono samples; without `alternatives` (a
     /// satellite that shows only the text) the transcript lists none and comes sooner.
     public func recognize(_ samples: [Int16], alternatives: Bool = true) throws -> Transcript {
-        if decoder.isStarted { _ = try decoder.finish() }
-        try decoder.start()
+        try beginUtterance()
         try samples.withUnsafeBufferPointer { _ = try decoder.process($0, wholeUtterance: true) }
-        return try decoder.finish(alternatives: alternatives)
+        return try endUtterance(alternatives: alternatives)
+    }
+
+    /// Starts an utterance whose audio comes in pieces (``continueUtterance(_:)``), decoded as it
+    /// arrives, so that ``endUtterance(alternatives:)`` has little left to do. Any utterance
+    /// under way is dropped.
+    public func beginUtterance() throws {
+        if decoder.isStarted { _ = try decoder.finish(alternatives: false) }
+        try decoder.start()
+    }
+
+    /// Decodes the next 16 kHz mono samples of the utterance begun.
+    public func continueUtterance(_ samples: [Int16]) throws {
+        try samples.withUnsafeBufferPointer { _ = try decoder.process($0) }
+    }
+
+    /// Drops the utterance begun, part way (its audio stopped coming), leaving the decoder as
+    /// it was before it.
+    public func dropUtterance() throws {
+        try decoder.drop()
+    }
+
+    /// Ends the utterance begun and reads what was said.
+    public func endUtterance(alternatives: Bool = true) throws -> Transcript {
+        try decoder.finish(alternatives: alternatives)
     }
 
     /// Whether the grammar has a path for this sentence: lower-case words separated by spaces.

@@ -25,6 +25,8 @@ final class UtteranceDecoder {
     /// Takes steady noise out of the audio before any decoder hears it; nil leaves it as is.
     private let noiseSuppressor: NoiseSuppressor?
 
+    /// The live decoders' cepstral means when the utterance started, put back if it is dropped.
+    private var meansBefore: (live: [Float], phoneLoop: [Float]) = ([], [])
     /// How many samples the utterance has had.
     var sampleCount: Int { samples.count }
 
@@ -53,6 +55,7 @@ final class UtteranceDecoder {
     }
 
     func start() throws {
+        meansBefore = (live.cepstralMean, livePhoneLoop?.cepstralMean ?? [])
         try live.check("ps_start_utt") { ps_start_utt($0) }
         try livePhoneLoop?.check("ps_start_utt (phone loop)") { ps_start_utt($0) }
         samples.removeAll(keepingCapacity: true)
@@ -154,6 +157,16 @@ final class UtteranceDecoder {
         var score: Int32 = 0
         let text = decoder.callLogging { ps_get_hyp($0, &score).map { String(cString: $0) } }.value ?? ""
         return (text, score)
+    }
+
+    /// Ends the utterance without reading it, and puts back the cepstral means it updated: a
+    /// moment of audio dropped part way otherwise leaves a mean that misleads the next
+    /// utterance ("glucose one hundred" for "glucose six point two after dinner").
+    func drop() throws {
+        guard isStarted else { return }
+        try end()
+        live.cepstralMean = meansBefore.live
+        livePhoneLoop?.cepstralMean = meansBefore.phoneLoop
     }
 
     private func end() throws {

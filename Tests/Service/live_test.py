@@ -104,6 +104,21 @@ async def wyoming_session(port, audio):
         return info, heard, answer, refused
 
 
+async def wyoming_transcribe(port, audio, chunks=None):
+    """The audio as a speech-to-text request alone; with `chunks`, only that many are sent and
+    the connection is closed without `audio-stop`."""
+    async with AsyncTcpClient("127.0.0.1", port) as client:
+        rate, width, channels, frames = audio
+        await client.write_event(AudioStart(rate=rate, width=width, channels=channels).event())
+        starts = list(range(0, len(frames), 4096))
+        for start in starts[:chunks]:
+            await client.write_event(AudioChunk(rate=rate, width=width, channels=channels, audio=frames[start:start + 4096]).event())
+        if chunks is not None:
+            return None
+        await client.write_event(AudioStop().event())
+        return Transcript.from_event(await client.read_event()).text
+
+
 def check_fhir(bundle, expected):
     """The bundle validates as FHIR R4; `expected`: LOINC code -> (UCUM code, value) of Observations."""
     from fhir.resources.bundle import Bundle
@@ -226,6 +241,14 @@ def main():
     check(refused.type == "not-handled", f"Wyoming refuses what is not an entry: {refused.type} {refused.data}")
     entries = json.loads(curl(server.url + "/v1/entries?kind=glucose", token=home)[1])["entries"]
     check([e["value"] for e in entries] == [6.2], f"the Wyoming utterance is in its account's log: {entries}")
+    # 16 kHz mono, as satellites send it, is decoded while it arrives; a connection dropped
+    # mid-utterance frees the recogniser for the next one and for HTTP requests.
+    asyncio.run(wyoming_transcribe(server.wyoming, wav_frames("utt1-v1.wav"), chunks=3))
+    heard = asyncio.run(wyoming_transcribe(server.wyoming, wav_frames("utt1-v1.wav")))
+    check(heard == "glucose six point two after dinner", f"Wyoming transcript of 16 kHz audio decoded as it came: {heard!r}")
+    status, body = curl(server.url + "/v1/utterances", "--max-time", "30", token=alice,
+                        data="@" + str(FIXTURES / "oog1.wav"), content_type="audio/wav")
+    check(status in (201, 422), f"a WAV is heard at once after a dropped Wyoming utterance: {status} {body[:120]}")
 
     # A locked database: a clear 503, nothing half-written, and writes succeed after.
     before = json.loads(curl(server.url + "/v1/export?format=jsonl", token=alice)[1].splitlines()[0])

@@ -60,6 +60,32 @@ import VoiceLogSpeech
         #expect(textOnly.alternatives.isEmpty)
     }
 
+    /// An utterance decoded as its audio arrives (a Wyoming satellite's chunks) reads as the
+    /// whole does; one dropped part way leaves the recogniser as it was, so the next reading
+    /// is right, and a whole utterance asked for meanwhile waits for the recogniser.
+    @Test func anUtteranceDecodedAsItArrivesReadsAsTheWhole() async throws {
+        let speech = SpeechTranscriber { try SpeechGrammar(grammar: BundledGrammar.grammar).recognizer(search: .ngram) }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let samples = try WAVReader.read(contentsOf: repository.appendingPathComponent("AudioFixtures/utt1-v1.wav")).speechSamples()
+        let whole = try await speech.transcribe(samples: samples, alternatives: false)
+        #expect(whole.text == "glucose six point two after dinner")
+
+        let dropped = try #require(await speech.beginUtterance())
+        #expect(await speech.beginUtterance() == nil)  // one at a time
+        speech.feed(dropped, samples: Array(samples.prefix(6_000)))
+        speech.cancel(dropped)
+        #expect(try await speech.finish(dropped) == nil)
+
+        let live = try #require(await speech.beginUtterance())
+        for start in stride(from: 0, to: samples.count, by: 2_048) {
+            speech.feed(live, samples: Array(samples[start..<min(start + 2_048, samples.count)]))
+        }
+        async let waiting = speech.transcribe(samples: samples, alternatives: false)
+        let heard = try #require(try await speech.finish(live, alternatives: false))
+        #expect(heard.text == whole.text)
+        #expect(try await waiting.text == whole.text)
+    }
+
     /// A quantity or duration with a speech shape (`~5..300`, in the base unit) offers each
     /// unit only the counts that reach it, so a misheard unit or number that would make an
     /// impossible amount is no path; typed, the same amounts still parse and are reported.
