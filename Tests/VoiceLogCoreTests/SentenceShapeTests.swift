@@ -144,12 +144,14 @@ import VoiceLogGrammars
     }
 
     /// A unit of time or "am" left over with no number before it loses no value ("down from
-    /// last week", "watch am"); any other unit does ("took ml of oramorph" asks for the dose),
-    /// and so does a blood test no kind logs.
+    /// last week", "watch am"), nor does an everyday word; any other unit does ("took ml of
+    /// oramorph" asks for the dose), and so does a blood test no kind logs.
     @Test func leftOverWordsCarryAValueOnlyWhereOneWasSaid() {
         #expect(Self.parse("weight 12 stone 6, down from last week").status == .ok)
         #expect(Self.parse("temp 38.5 since morning, we dey watch am").status == .ok)
         #expect(Self.parse("took ml of oramorph").status != .ok)
+        // a word of an everyday list (`everyday_lists`: "back" of body_pain) carries none either
+        #expect(Self.parse("gave calpol 5ml, he spat it back out").status == .ok)
         #expect(Self.parse("INR 3.2 on the warfarin").status != .ok)
         #expect(Self.parse("log a nappy change for the wee one").status == .incomplete)
     }

@@ -38,6 +38,12 @@ public struct Grammar: Sendable {
     public func words(of list: String) -> Set<String> {
         Set(lists[list]?.phrases.map { $0.words.joined(separator: " ") } ?? [])
     }
+
+    /// The names of lists that a list of list names holds (`everyday_lists`): a name's
+    /// underscore parts it into words as a phrase ("body_pain"), so they are joined again.
+    func listNames(in list: String) -> Set<String> {
+        Set(lists[list]?.phrases.map { $0.words.joined(separator: "_") } ?? [])
+    }
     /// Words that open a question or a command to the app rather than an entry ("when",
     /// "show"): a sentence starting with one is not logged.
     public var questionWords: Set<String> { words(of: "question") }

@@ -60,8 +60,8 @@ final class PatternMatcher: Sendable {
         var wordClasses = [WordClass](repeating: [], count: words.count)
         for (wordClass, members) in classes { for word in members { wordClasses[Int(words.id(of: word))].insert(wordClass) } }
         self.wordClasses = wordClasses
-        everydayLists = grammar.words(of: "everyday_lists")
-        afterNumberLists = grammar.words(of: "after_number_lists")
+        everydayLists = grammar.listNames(in: "everyday_lists")
+        afterNumberLists = grammar.listNames(in: "after_number_lists")
         spanConnectors = grammar.words(of: "span_connectors")
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
             (phrase.words.map { words.intern($0) }, ())
