@@ -155,6 +155,15 @@ import VoiceLogGrammars
         #expect(Self.parse("INR 3.2 on the warfarin").status != .ok)
         #expect(Self.parse("log a nappy change for the wee one").status == .incomplete)
     }
+
+    /// Which one of the day it was is kept in no field and named as not logged: "3rd today"
+    /// is no dose of 3.
+    @Test func anOrdinalCountingTheDayIsNamedNotLogged() {
+        let dose = Self.parse("loperamide 2 mg, 2nd today")
+        #expect(dose.status == .ok)
+        #expect(dose.entries.count == 1)
+        #expect(dose.asides == ["2nd"])
+    }
 }
 
 extension Entry {

@@ -17,6 +17,12 @@ enum CapturedValue: Hashable, Sendable {
         case .literal, .words, .rest: false
         }
     }
+
+    /// Whether it is a list's value that is a number ("3rd" of `ordinal`): read without being
+    /// kept, it is named as not logged, as a number is.
+    var isNumberWord: Bool {
+        if case .literal(let text) = self { Double(text) != nil } else { false }
+    }
 }
 
 /// What one way of matching has captured so far, and how much of it was loose.

@@ -96,7 +96,7 @@ final class PatternMatcher: Sendable {
                 return read(source, context, at: index) { end, value, _, penalty in
                     var updated = captures
                     updated.penalty += penalty
-                    if value.isNumeric { updated.unkept.append(index..<end) }
+                    if value.isNumeric || value.isNumberWord { updated.unkept.append(index..<end) }
                     next(end, updated)
                 }
             }
