@@ -164,6 +164,15 @@ import VoiceLogGrammars
         #expect(dose.entries.count == 1)
         #expect(dose.asides == ["2nd"])
     }
+
+    /// A target or range said beside a reading is no reading: "aim is 4 to 7" logs no 7, and
+    /// "target is 10st 7" no second weight.
+    @Test func aTargetIsNoReading() {
+        let fasting = Self.parse("aim is 4 to 7 fasting, this morning fasting 6.0")
+        #expect(fasting.entries.map { $0.number("value") } == [6])
+        #expect(Self.parse("weight 11st 2, target is 10st 7").entries.count == 1)
+        #expect(Self.parse("glucose 7.4, my range is 4-10").status == .ok)
+    }
 }
 
 extension Entry {

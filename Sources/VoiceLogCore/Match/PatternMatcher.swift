@@ -374,8 +374,8 @@ final class PatternMatcher: Sendable {
     }
 
     /// The ends of every phrase that names a value (a list's phrase other than the
-    /// structural lists', or a unit) and starts at `index`. A unit, or a phrase of the
-    /// A unit of time, or a phrase of the `after_number_lists`, names one only right after a
+    /// structural lists', or a unit) and starts at `index`. A unit of time, or a phrase of the
+    /// `after_number_lists`, names one only right after a
     /// number: "down from last week" and "watch am" lose no value ("took ml of oramorph" does).
     func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
         var ends: [Int] = []
