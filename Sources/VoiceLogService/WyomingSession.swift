@@ -43,14 +43,14 @@ struct WyomingSession {
             samples = []
             endLive()
             if let error = setFormat(event) { return [error] }
-            if format.rate == 16_000 && format.channels == 1 { live = await speech.beginUtterance() }
+            if decodesLive { live = await speech.beginUtterance() }
             return []
         case "audio-chunk":
             if let error = setFormat(event) { endLive(); return [error] }
             let before = samples.count
             if let error = append(event.payload) { endLive(); return [error] }
             if let live {
-                if format.rate == 16_000 && format.channels == 1 {
+                if decodesLive {
                     speech.feed(live, samples: Array(samples[before...]))
                 } else {
                     endLive()
@@ -85,6 +85,10 @@ struct WyomingSession {
             return []
         }
     }
+
+    /// Whether the audio can go to the recogniser as it comes: 16 kHz mono, nothing to mix or
+    /// resample.
+    private var decodesLive: Bool { format.rate == 16_000 && format.channels == 1 }
 
     /// Drops the utterance decoded as it arrived, if any: the connection closed, or its audio
     /// is no longer 16 kHz mono.

@@ -117,7 +117,6 @@ public final class SpeechRecognizer {
     /// Recognizes one whole utterance of 16 kHz mono samples; without `alternatives` (a
     /// satellite that shows only the text) the transcript lists none and comes sooner.
     public func recognize(_ samples: [Int16], alternatives: Bool = true) throws -> Transcript {
-        if decoder.isStarted { _ = try decoder.finish(alternatives: false) }
         try decoder.start()
         try samples.withUnsafeBufferPointer { _ = try decoder.process($0, wholeUtterance: true) }
         return try endUtterance(alternatives: alternatives)
@@ -127,7 +126,6 @@ public final class SpeechRecognizer {
     /// arrives, so that ``endUtterance(alternatives:)`` has little left to do: after an n-gram
     /// pass the grammar is searched alongside it. Any utterance under way is dropped.
     public func beginUtterance() throws {
-        if decoder.isStarted { _ = try decoder.finish(alternatives: false) }
         try decoder.start(grammarAlongside: true)
     }
 

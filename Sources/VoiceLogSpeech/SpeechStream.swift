@@ -28,7 +28,6 @@ public final class SpeechStream {
 
     init(decoder: UtteranceDecoder) throws {
         self.decoder = decoder
-        if decoder.isStarted { _ = try decoder.finish() }
         try decoder.start()
     }
 

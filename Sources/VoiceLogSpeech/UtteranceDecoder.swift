@@ -63,9 +63,11 @@ final class UtteranceDecoder {
         return decoders
     }
 
-    /// Starts an utterance; with `grammarAlongside`, after an n-gram pass, the grammar is
-    /// searched as the audio comes too (twice the work, and no wait after the end of speech).
+    /// Starts an utterance, dropping one under way unread; with `grammarAlongside`, after an
+    /// n-gram pass, the grammar is searched as the audio comes too (twice the work, and no wait
+    /// after the end of speech).
     func start(grammarAlongside: Bool = false) throws {
+        try drop()
         alongside = grammarAlongside && firstPass != nil ? try grammarDecoders() : nil
         meansBefore = fed.map(\.cepstralMean)
         for decoder in fed { try decoder.check("ps_start_utt") { ps_start_utt($0) } }
