@@ -17,7 +17,7 @@ struct EntryBuilder {
         let (values, timeExpression, saidOrder) = read(match, surface: surface)
         let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
         var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
-        for field in kind.fields + ["amount", "time_of_day"] + values.keys.filter({ $0.contains(".") }).sorted() {
+        for field in kind.fields + ["amount", "time_of_day"] + values.keys.filter({ $0.utf8.contains(UInt8(ascii: ".")) }).sorted() {
             if let value = values[field], entry[field] == nil { entry[field] = value }
         }
         var problems: [Problem] = []
@@ -107,7 +107,7 @@ struct EntryBuilder {
     private func assembleAmounts(_ entry: inout Entry, _ kind: EntryKind) -> (errors: [Problem], warnings: [Problem]) {
         var problems: [Problem] = []
         var warnings: [Problem] = []
-        let pieces = entry.fields.filter { $0.name.contains(".") }
+        let pieces = entry.fields.filter { $0.name.utf8.contains(UInt8(ascii: ".")) }
         for (name, _) in pieces { entry[name] = nil }
         for (name, value) in pieces where name.hasSuffix(".value") {
             let field = String(name.dropLast(".value".count))

@@ -19,6 +19,8 @@ final class EntryMatcher: Sendable {
     let commonParts: Range<Int>
     /// The asides ("my 6 week old"), numbered last.
     private let asides: Range<Int>
+    /// The words each pattern cannot match without, to rule patterns out per utterance.
+    private let anchors: PatternAnchors
     /// A bit for each field name, to key search states by the fields they hold.
     private let fieldBits: [String: UInt64]
     /// How many partial matches one start position may explore.
@@ -40,6 +42,7 @@ final class EntryMatcher: Sendable {
         asides = all.count..<all.count + grammar.asides.count
         all += grammar.asides
         allPatterns = all.map { CompiledPattern($0, words: patterns.words) }
+        anchors = PatternAnchors(all, matcher: patterns)
         var byWord = [[Int]](repeating: [], count: patterns.words.count)
         var byNumber: [Int] = []
         var anywhere: [Int] = []
@@ -165,15 +168,25 @@ final class EntryMatcher: Sendable {
         captures.values.reduce(0) { $0 | (fieldBits[$1.field] ?? 0) }
     }
 
-    /// Which patterns may start at a token, worked out once per token of the utterance.
-    private func startablePatterns(_ context: MatchContext, at index: Int) -> [Bool] {
+    /// Which patterns may start at a token, worked out once per token of the utterance: those
+    /// whose first word is there, whose anchors all lie ahead.
+    private func startablePatterns(_ context: MatchContext, at index: Int) -> PatternSet {
         context.startablePatterns(at: index) {
-            var startable = [Bool](repeating: false, count: allPatterns.count)
-            for pattern in patternsStartingAnywhere { startable[pattern] = true }
+            let last = context.anchorPositions {
+                anchors.lastPositions(context) { patterns.startsNumber(context, at: $0) || context.hasDigit[$0] }
+            }
+            var startable = PatternSet(count: allPatterns.count)
+            for pattern in patternsStartingAnywhere where anchors.allAhead(of: pattern, at: index, last) { startable.insert(pattern) }
             let word = context.ids[index]
-            if word >= 0 { for pattern in patternsByFirstWord[Int(word)] { startable[pattern] = true } }
+            if word >= 0 {
+                for pattern in patternsByFirstWord[Int(word)] where anchors.allAhead(of: pattern, at: index, last) {
+                    startable.insert(pattern)
+                }
+            }
             if patterns.startsNumber(context, at: index) {
-                for pattern in patternsStartingWithNumbers { startable[pattern] = true }
+                for pattern in patternsStartingWithNumbers where anchors.allAhead(of: pattern, at: index, last) {
+                    startable.insert(pattern)
+                }
             }
             return startable
         }

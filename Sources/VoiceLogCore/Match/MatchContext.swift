@@ -36,11 +36,22 @@ final class MatchContext {
         return readings
     }
 
+    /// The last token that meets each anchor of the grammar's patterns: `[anchor]`.
+    private var anchorPositionsCache: [Int32]?
+
+    /// The last token that meets each anchor, computed by `compute` once.
+    func anchorPositions(_ compute: () -> [Int32]) -> [Int32] {
+        if let cached = anchorPositionsCache { return cached }
+        let positions = compute()
+        anchorPositionsCache = positions
+        return positions
+    }
+
     /// Which grammar patterns may start at each token: `[index]`.
-    private var startableCache: [[Bool]?] = []
+    private var startableCache: [PatternSet?] = []
 
     /// Which patterns may start at `index`, computed by `compute` once.
-    func startablePatterns(at index: Int, _ compute: () -> [Bool]) -> [Bool] {
+    func startablePatterns(at index: Int, _ compute: () -> PatternSet) -> PatternSet {
         if startableCache.isEmpty { startableCache = Array(repeating: nil, count: tokens.count) }
         if let cached = startableCache[index] { return cached }
         let startable = compute()

@@ -47,6 +47,7 @@ final class PatternMatcher: Sendable {
         // free text does not end on glue ("a banana and"), holds no negation ("didn't"), word
         // that names a kind ("carbs") or correction ("I mean"), and does not start with
         // "before" ("before dinner" is no food)
+        let numbers = grammar.numberWords
         let classes: [(WordClass, Set<String>)] = [
             (.glue, grammar.glueWords),
             (.entryBreak, grammar.words(of: "breaks")),
@@ -55,6 +56,7 @@ final class PatternMatcher: Sendable {
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
             (.numberedPlace, grammar.words(of: "numbered_places")),
             (.age, grammar.words(of: "ages")),
+            (.countOpener, numbers.one.union(numbers.fractions.keys).union(numbers.zeroInClock).union(numbers.minus).union(numbers.whole)),
         ]
         for (_, members) in classes { for word in members.sorted() { _ = words.intern(word) } }
         var wordClasses = [WordClass](repeating: [], count: words.count)
@@ -232,7 +234,7 @@ final class PatternMatcher: Sendable {
             hasMeridiem = true
             end += 1
         }
-        return (hour % 24 * 60 + minute, hasMeridiem, hasMeridiem || end > index + 1 || token.contains("."), end)
+        return (hour % 24 * 60 + minute, hasMeridiem, hasMeridiem || end > index + 1 || token.utf8.contains(UInt8(ascii: ".")), end)
     }
 
     /// Whether the token is hours and minutes written with a point: "7.20", "11.05".
@@ -390,15 +392,18 @@ final class PatternMatcher: Sendable {
         return ends
     }
 
+    /// The words the list's phrases start with, or nil if the grammar has no such list.
+    func firstWordsOfList(_ name: String) -> Set<Int32>? { listTries[name]?.firstWords }
+
+    /// The words the group's units start with, or nil if the grammar has no such group.
+    func firstWordsOfUnits(_ group: String) -> Set<Int32>? { unitTries[group]?.firstWords }
+
     /// Stands in `firstWords` for "a number, or a count such as 'a' or 'half'".
     static let numberStart: Int32 = -2
 
     /// Whether a count, number or clock minute may start at the token.
     func startsNumber(_ context: MatchContext, at index: Int) -> Bool {
-        let token = context.tokens[index]
-        let words = grammar.numberWords
-        return !context.numbers(at: index).isEmpty || words.one.contains(token) || words.fractions[token] != nil
-            || words.zeroInClock.contains(token) || words.minus.contains(token) || words.whole.contains(token)
+        context.classes[index].contains(.countOpener) || !context.numbers(at: index).isEmpty
     }
 
     /// Whether a unit of any group starts at a token.
@@ -434,8 +439,8 @@ final class PatternMatcher: Sendable {
             return starts
         case .optional(let inner): return firstWords(of: inner)
         case .assign: return []
-        case .capture(_, .list(let name)): return listTries[name]?.firstWords
-        case .capture(_, .unit(let group)): return unitTries[group]?.firstWords
+        case .capture(_, .list(let name)): return firstWordsOfList(name)
+        case .capture(_, .unit(let group)): return firstWordsOfUnits(group)
         case .capture(_, .number), .capture(_, .minute), .capture(_, .quantity), .capture(_, .duration), .capture(_, .span):
             return [Self.numberStart]
         case .capture: return nil

@@ -15,4 +15,6 @@ struct WordClass: OptionSet, Sendable {
     static let numberedPlace = WordClass(rawValue: 1 << 4)
     /// Makes a duration before it an age ("6 weeks old").
     static let age = WordClass(rawValue: 1 << 5)
+    /// Starts a count or a number though it is none alone: "a", "half", "oh", "minus", "all".
+    static let countOpener = WordClass(rawValue: 1 << 6)
 }

@@ -14,14 +14,22 @@ public struct NumberReading: Hashable, Sendable {
 /// twenty" gives 1, 100 and 120), and leaves it to the grammar to choose the one that fits.
 public struct NumberReader: Sendable {
     public let words: NumberWords
+    /// Every word a reading may start with, but numbers written in digits: any other token
+    /// starts none, which one lookup tells.
+    private let openers: Set<String>
 
     public init(words: NumberWords) {
         self.words = words
+        let wordLists = [words.digits.keys, words.teens.keys, words.tens.keys, words.scales.keys, words.soundsLikeDigit.keys]
+        openers = Set(wordLists.joined()).union(words.point).union(words.minus).union(words.one)
+            .union(words.fractions.keys).union(words.fractions.keys.map { $0 + "s" })
     }
 
     /// Every reading of a number starting at `start`, longest last.
     public func readings(_ tokens: [String], at start: Int) -> [NumberReading] {
         guard start < tokens.count else { return [] }
+        let first = tokens[start].first
+        guard first?.isNumber == true || first == "-" || openers.contains(tokens[start]) else { return [] }
         // "the little one", "that one": a pronoun, unless more of a number follows ("the one hundred")
         if start > 0, words.digits[tokens[start]] == 1, words.pronounOneAfter.contains(tokens[start - 1]) {
             return unsigned(tokens, at: start).filter { $0.end > start + 1 }
@@ -190,7 +198,7 @@ public struct NumberReader: Sendable {
         if let fraction = slashFraction(tokens, at: start + 1), fraction.value < 1, value >= 0 {
             results.append(NumberReading(end: fraction.end, value: value + fraction.value))
         }
-        if !tokens[start].contains(".") {
+        if !tokens[start].utf8.contains(UInt8(ascii: ".")) {
             for decimal in decimalParts(tokens, at: start + 1) {
                 results.append(NumberReading(end: decimal.end, value: value + decimal.value))
             }
