@@ -29,6 +29,9 @@ public final class UtteranceParser: Sendable {
     let lackingWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
     private let unloggedMeasures: Set<String>
+    /// For each kind, the fields one of which a whole entry holds, for each requirement that
+    /// has no condition and none of whose fields has a default: `[kind][requirement]`.
+    private let requiredFields: [[[String]]]
     /// Longer utterances are refused: one sentence holds a few entries, not a page.
     public static let longestUtterance = 80
 
@@ -49,6 +52,11 @@ public final class UtteranceParser: Sendable {
         dictationOpeners = grammar.words(of: "dictation_openers")
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
+        requiredFields = grammar.kinds.map { kind in
+            kind.requirements.filter { requirement in
+                requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
+            }.map(\.anyOf)
+        }
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
     }
 
@@ -63,7 +71,7 @@ public final class UtteranceParser: Sendable {
         if input.unicodeScalars.contains("\u{FFFD}") {
             return unrecognized("This line is not valid UTF-8 text, so nothing in it is logged. Please type or paste it again as text.")
         }
-        if input.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
+        if input.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\n" && $0 != "\r" && Self.isControl($0) }) {
             return unrecognized("This line holds control characters, so it is not read as text to log. Please type it again as plain text.")
         }
         // "hey google, pee diaper", "alexa tell voicelog ...": the assistant's name is no part
@@ -98,6 +106,11 @@ public final class UtteranceParser: Sendable {
         repaired.problems.append(Problem(field: nil, severity: .warning, message:
             "Read '\(surface(repair.correction.lowerBound, repair.correction.upperBound))' as a correction of '\(said)'."))
         return repaired
+    }
+
+    /// Whether the scalar is a control character: a range test for ASCII.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
     }
 
     /// A result with no entry and the message that says why.
@@ -401,12 +414,7 @@ public final class UtteranceParser: Sendable {
     /// Whether the match holds the fields its kind always requires. Each entry costs a
     /// point and an incomplete one another, so that one whole entry beats two pieces.
     private func isComplete(_ match: EntryMatch) -> Bool {
-        let kind = grammar.kinds[match.kindIndex]
-        return kind.requirements.allSatisfy { requirement in
-            requirement.condition != nil || requirement.anyOf.contains { field in
-                match.captures.value(of: field) != nil || kind.defaults.contains { $0.field == field }
-            }
-        }
+        requiredFields[match.kindIndex].allSatisfy { fields in fields.contains { match.captures.value(of: $0) != nil } }
     }
 
 }

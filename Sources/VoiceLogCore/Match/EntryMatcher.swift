@@ -84,6 +84,7 @@ final class EntryMatcher: Sendable {
                  introduction: IntroductionRule = .required) -> [EntryMatch] {
         var best = [EntryMatch?](repeating: nil, count: context.count + 1)
         var reached: [StateKey: Int] = [:]
+        reached.reserveCapacity(32)
         var budget = Self.searchBudget
 
         func extend(_ index: Int, _ introduced: Bool, _ captures: Captures) {

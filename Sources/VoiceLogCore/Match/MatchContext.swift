@@ -21,7 +21,7 @@ final class MatchContext {
         let ids = tokens.map(words.id)
         self.ids = ids
         self.classes = ids.map { $0 >= 0 ? classes[Int($0)] : [] }
-        hasDigit = tokens.map { $0.contains(where: \.isNumber) }
+        hasDigit = tokens.map(\.holdsNumber)
         self.numberReader = numberReader
         numberCache = Array(repeating: nil, count: tokens.count)
     }

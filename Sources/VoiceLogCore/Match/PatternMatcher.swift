@@ -210,7 +210,7 @@ final class PatternMatcher: Sendable {
     /// pm; in minutes after midnight.
     /// `isClock`: written with minutes or with am or pm, so no bare count.
     private func readClock(_ context: MatchContext, at index: Int) -> (minutes: Int, hasMeridiem: Bool, isClock: Bool, end: Int)? {
-        guard let token = context.tokens[safe: index], token.first?.isNumber == true else { return nil }
+        guard let token = context.tokens[safe: index], token.startsWithNumber else { return nil }
         var hour: Int, minute = 0, end = index + 1
         if Self.isWrittenClock(token) {
             let parts = token.split(separator: ".")

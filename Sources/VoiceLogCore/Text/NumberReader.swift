@@ -28,8 +28,8 @@ public struct NumberReader: Sendable {
     /// Every reading of a number starting at `start`, longest last.
     public func readings(_ tokens: [String], at start: Int) -> [NumberReading] {
         guard start < tokens.count else { return [] }
-        let first = tokens[start].first
-        guard first?.isNumber == true || first == "-" || openers.contains(tokens[start]) else { return [] }
+        let token = tokens[start]
+        guard token.startsWithNumber || token.utf8.first == UInt8(ascii: "-") || openers.contains(token) else { return [] }
         // "the little one", "that one": a pronoun, unless more of a number follows ("the one hundred")
         if start > 0, words.digits[tokens[start]] == 1, words.pronounOneAfter.contains(tokens[start - 1]) {
             return unsigned(tokens, at: start).filter { $0.end > start + 1 }
@@ -181,7 +181,7 @@ public struct NumberReader: Sendable {
 
     /// The value of a token written in digits ("6.2", "-5", "0.77"), or nil.
     private func writtenNumber(_ token: String) -> Double? {
-        guard token.first?.isNumber == true || token.first == "-" else { return nil }
+        guard token.startsWithNumber || token.utf8.first == UInt8(ascii: "-") else { return nil }
         return Double(token)
     }
 

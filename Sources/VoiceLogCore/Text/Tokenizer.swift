@@ -114,7 +114,7 @@ public enum Tokenizer {
 
     /// "½", "⅔": a single-character fraction as numerator and denominator.
     private static func vulgarFraction(_ scalar: Unicode.Scalar) -> (Int, Int)? {
-        guard !isDigit(scalar), let value = scalar.properties.numericValue, value > 0, value < 1 else { return nil }
+        guard !scalar.isASCII, let value = scalar.properties.numericValue, value > 0, value < 1 else { return nil }
         for denominator in 2...16 {
             let numerator = (value * Double(denominator)).rounded()
             if abs(numerator / Double(denominator) - value) < 1e-9 { return (Int(numerator), denominator) }
