@@ -25,9 +25,9 @@ struct SpellingCorrector: Sendable {
     /// The grammar word `word` is a slip of, or nil if it is known, too short, or not close
     /// to exactly one grammar word.
     func correction(of word: String) -> String? {
+        guard !known.contains(word) else { return nil }
         let letters = Array(word.unicodeScalars)
-        guard letters.count >= Self.shortest, !known.contains(word),
-              letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
+        guard letters.count >= Self.shortest, letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
         // a letter left out is the likeliest slip, then two swapped or one changed, then one
         // added: "pumpd" is "pumped" rather than "pump"
         // an added letter only in words of five or more: "seat" is no slip of "sat"
