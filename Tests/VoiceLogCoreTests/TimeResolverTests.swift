@@ -15,8 +15,10 @@ import VoiceLogGrammars
         ("glucose 6.2 yesterday at 9 pm", "2026-11-20T21:00:00"),
         ("glucose 6.2 at 7 pm yesterday", "2026-11-20T19:00:00"),
         ("glucose 6.2 two hours ago", "2026-11-21T08:00:00"),
-        ("glucose 6.2 at 11", "2026-11-20T23:00:00"),
         ("glucose 6.2 at 9", "2026-11-21T09:00:00"),
+        // today has reached neither 11:00 nor 23:00, and last night's 23:00 is eleven hours
+        // ago: today's, ahead of now (so the entry is infeasible), not a guess at last night
+        ("glucose 6.2 at 11", "2026-11-21T11:00:00"),
         // a clock time said outright is today's, here ahead of now (so the entry is infeasible)
         ("glucose 6.2 at 19:15", "2026-11-21T19:15:00"),
         ("glucose 6.2 on Monday at 10 am", "2026-11-16T10:00:00"),
@@ -42,6 +44,14 @@ import VoiceLogGrammars
     func resolves(text: String, expected: String) {
         let result = Self.parser.parse(text, now: Self.now)
         #expect(result.entries.first?.time.description == expected, "\(text): \(result.entries.first?.time.description ?? "no entry")")
+    }
+
+    /// Without am or pm too, a clock time of last night is last night's in the hours after it.
+    @Test func lastNightLatelyPast() {
+        let threeAM = LocalDateTime(iso: "2026-11-21T03:00:00")!
+        let result = Self.parser.parse("fed 120 ml at 11", now: threeAM)
+        #expect(result.status == .ok)
+        #expect(result.entries.first?.time.description == "2026-11-20T23:00:00")
     }
 
     @Test func civilDatesRoundTrip() {

@@ -1,9 +1,11 @@
 /// Turns a stated time into a date against the reference clock.
 ///
 /// Entries record what happened, so a clock time without am or pm means its latest occurrence
-/// that is not ahead of the reference ("at 9" at 10:00 is 09:00 today; at 08:00 it is
-/// 21:00 yesterday). One with am or pm is today's, even when that lies ahead (then the entry
-/// is infeasible), unless it was less than eight hours ago yesterday ("at 11pm" said at 3am). Kinds that may lie ahead (appointments) take the next occurrence
+/// that is not ahead of the reference ("at 9" at 10:00 is 09:00 today; "at 9" at 01:00 is 21:00
+/// yesterday). One with am or pm is today's, even when that lies ahead (then the entry is
+/// infeasible), unless it was less than eight hours ago yesterday ("at 11pm" said at 3am); so is
+/// one without when today has reached neither of its hours and yesterday's latest was eight
+/// hours ago or more ("at 9" at 08:00 is 09:00 today, in the future: a slip to ask about). Kinds that may lie ahead (appointments) take the next occurrence
 /// instead. Vague periods stand for a typical hour of that period.
 public struct TimeResolver: Sendable {
     /// A typical hour for each period of the day.
@@ -47,6 +49,14 @@ public struct TimeResolver: Sendable {
             if !lookAhead, day == nil, candidates.count == 1, let today = times.last, today > now {
                 let yesterday = today.adding(days: -1)
                 return now.secondsSinceEpoch - yesterday.secondsSinceEpoch < Self.lateLoggingSeconds ? yesterday : today
+            }
+            // without am or pm, a clock time that today has not yet reached either way is today's
+            // too (and so in the future), unless yesterday's was less than eight hours ago:
+            // "glucose 6.9 at 11:30" said at 10:00 is a slip to ask about, not last night's 23:30
+            if !lookAhead, day == nil, candidates.count > 1, let earliestToday = times.first(where: { $0 >= now.startOfDay }),
+               earliestToday > now, let yesterday = times.last(where: { $0 <= now }),
+               now.secondsSinceEpoch - yesterday.secondsSinceEpoch >= Self.lateLoggingSeconds {
+                return earliestToday
             }
             // an appointment said without am or pm is in the day: "Sunday at 12:15" is noon
             if lookAhead, candidates.count > 1 {
