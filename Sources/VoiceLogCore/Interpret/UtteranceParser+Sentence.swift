@@ -89,20 +89,9 @@ extension UtteranceParser {
         return (lastEnd...index).contains { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) }
     }
 
-    /// The number of first words (up to four) that make a phrase of `phrases`, the longest.
-    static func leadingPhrase(of tokens: [Token], in phrases: Set<String>) -> Int? {
-        var opening = ""
-        var found: Int?
-        for (index, token) in tokens.prefix(4).enumerated() {
-            opening += opening.isEmpty ? token.text : " " + token.text
-            if phrases.contains(opening) { found = index + 1 }
-        }
-        return found
-    }
-
     /// Whether the first one, two or three words are a phrase of the `question` list.
     func opensWithQuestion(_ tokens: [Token]) -> Bool {
-        Self.leadingPhrase(of: Array(tokens.prefix(3)), in: questionWords) != nil
+        questionOpenings.length(of: tokens, longest: 3) != nil
     }
 
     /// What the input holds between the token before `index` and it ("," of "6.9 fasting, 8.9").

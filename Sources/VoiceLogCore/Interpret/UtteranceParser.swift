@@ -13,7 +13,8 @@ public final class UtteranceParser: Sendable {
     private let breakWords: Set<String>
     private let negationWords: Set<String>
     let remarkWords: Set<String>
-    let questionWords: Set<String>
+    /// The `question` phrases, read where an utterance starts.
+    let questionOpenings: OpeningPhrases
     private let sharedVerbs: Set<String>
     /// Words that take back what was said before them ("sorry", "I mean").
     private let correctionWords: Set<String>
@@ -24,7 +25,7 @@ public final class UtteranceParser: Sendable {
     /// An assistant's name said first ("hey google"), dropped.
     private let wakeWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
-    private let dictationOpeners: Set<String>
+    private let dictationOpeners: OpeningPhrases
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
@@ -44,12 +45,12 @@ public final class UtteranceParser: Sendable {
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
         remarkWords = grammar.remarkWords
-        questionWords = grammar.questionWords
+        questionOpenings = OpeningPhrases(grammar.questionWords)
         sharedVerbs = grammar.words(of: "shared_verbs")
         correctionWords = grammar.words(of: "corrections")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = grammar.words(of: "wake_words")
-        dictationOpeners = grammar.words(of: "dictation_openers")
+        dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         requiredFields = grammar.kinds.map { kind in
@@ -90,7 +91,7 @@ public final class UtteranceParser: Sendable {
             return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
         }
         // "note that she had a wet nappy": the entries the rest gives, when it gives them whole
-        if let opener = Self.leadingPhrase(of: tokens, in: dictationOpeners), opener < tokens.count {
+        if let opener = dictationOpeners.length(of: tokens), opener < tokens.count {
             let rest = parse(input, Array(tokens[opener...]), corrections: corrections, now: now)
             if rest.status == .ok { return rest }
         }

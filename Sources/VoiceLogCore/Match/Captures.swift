@@ -112,7 +112,8 @@ struct Captures: Sendable {
             return copy
         }
         if let existing = self.value(of: field) {
-            return existing == value ? self : nil
+            // a phrase's value said again is the same value; a number said twice is two
+            return existing == value && !value.isNumeric ? self : nil
         }
         // a field said whole ("amount") and in pieces ("amount.value") would be two values
         if let dot = field.utf8.firstIndex(of: UInt8(ascii: ".")), !field.hasPrefix("time."),
