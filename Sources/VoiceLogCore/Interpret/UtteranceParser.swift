@@ -397,7 +397,7 @@ public final class UtteranceParser: Sendable {
         for step in steps.reversed() {
             guard var match = step.match else { continue }
             guard step.corrects, var corrected = matches.last else {
-                if step.continues, let previous = matches.last {
+                if let previous = matches.last, step.continues || isAnotherDose(match, after: previous, context) {
                     match.captures = match.captures.carrying(grammar.kinds[match.kindIndex].carried, from: previous.captures)
                 }
                 matches.append(match)
@@ -410,6 +410,26 @@ public final class UtteranceParser: Sendable {
             matches[matches.count - 1] = corrected
         }
         return (matches, ignored.reversed(), asides.reversed(), corrections)
+    }
+
+    /// Whether a whole entry said right after another of its kind, with only glue between, is
+    /// more of the same: it names none of the fields the kind carries, and its amount is in the
+    /// same unit ("novorapid 4u at breakfast and 6u at lunch" is novorapid twice; "paracetamol
+    /// 1g and 10 units" is not).
+    private func isAnotherDose(_ match: EntryMatch, after previous: EntryMatch, _ context: MatchContext) -> Bool {
+        let carried = grammar.kinds[match.kindIndex].carried
+        guard match.kindIndex == previous.kindIndex, !carried.isEmpty, !match.captures.holdsAny(of: carried),
+              (previous.end..<match.start).allSatisfy({ glueWords.contains(context.tokens[$0]) }) else { return false }
+        let unit = Self.amountUnit(match.captures)
+        return unit != nil && unit == Self.amountUnit(previous.captures)
+    }
+
+    /// The unit an amount was said in, whole ("4u") or in pieces.
+    private static func amountUnit(_ captures: Captures) -> String? {
+        switch captures.value(of: "amount") ?? captures.value(of: "amount.unit") {
+        case .quantity(_, let unit, _)?, .literal(let unit)?: unit
+        default: nil
+        }
     }
 
     /// Whether the match holds the fields its kind always requires. Each entry costs a

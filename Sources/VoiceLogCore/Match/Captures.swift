@@ -75,6 +75,11 @@ struct Captures: Sendable {
         return copy
     }
 
+    /// Whether they hold a value for any of `fields` (or a phrase's own value for one).
+    func holdsAny(of fields: [String]) -> Bool {
+        values.contains { value in fields.contains { Self.sameField(value.field, $0) } }
+    }
+
     /// These captures with `other`'s values in place of what they said for the same fields
     /// ("glucose 8.2, sorry, 7.2": the value said last stands).
     func correcting(with other: Captures) -> Captures {
