@@ -125,7 +125,8 @@ public final class UtteranceParser: Sendable {
                        now: LocalDateTime) -> ParseResult {
         func unrecognized(_ message: String) -> ParseResult { Self.unrecognized(input, message) }
         let context = entries.patterns.context(for: tokens.map(\.text))
-        let found = bestSplit(context, commaBefore: Self.commaBefore(tokens, in: input))
+        context.commaBefore = Self.commaBefore(tokens, in: input)
+        let found = bestSplit(context)
         var (split, ignored) = withoutBareVerbs((found.matches, found.ignored), context)
         var negatedClause: Range<Int>?
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
@@ -296,8 +297,7 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The split of the tokens into entries, asides and skipped words with the highest score.
-    /// - Parameter commaBefore: the tokens that a comma or semicolon stands before.
-    private func bestSplit(_ context: MatchContext, commaBefore: Set<Int> = [])
+    private func bestSplit(_ context: MatchContext)
         -> (matches: [EntryMatch], ignored: [Int], asides: [Range<Int>], corrections: [(said: Range<Int>, correction: Range<Int>)]) {
         struct Step {
             var score: Int
@@ -310,6 +310,7 @@ public final class UtteranceParser: Sendable {
             /// The match is another reading of the kind before, said without its introduction.
             var continues = false
         }
+        let commaBefore = context.commaBefore
         let count = context.count
         let lastIntroductions = entries.lastIntroductionStarts(context)
         var best = [Step?](repeating: nil, count: count + 1)

@@ -27,6 +27,8 @@ final class MatchContext {
     }
 
     var count: Int { tokens.count }
+    /// The tokens a comma or semicolon stands before: free text does not run across them.
+    var commaBefore: Set<Int> = []
 
     func numbers(at index: Int) -> [NumberReading] {
         guard index < tokens.count else { return [] }

@@ -176,6 +176,7 @@ final class PatternMatcher: Sendable {
                         && context.tokens[position].allSatisfy(\.isNumber)
                     if !numbered && (!context.numbers(at: position).isEmpty || context.hasDigit[position]) { break }
                     if context.classes[position].contains(.notInText) { break }
+                    if position > index, context.commaBefore.contains(position) { break }
                 }
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
                 if !context.classes[position].contains(.glue) && end >= compoundEnd { found(end, .words(start: index, end: end), [], end - index) }
