@@ -64,8 +64,12 @@ extension UtteranceParser {
         let scalars = Array(input.unicodeScalars)
         func breakBefore(_ token: Int) -> Bool { Self.punctuation(before: token, tokens, scalars).contains(where: Self.isBreak) }
         // the clause starts at the last break before the negation, or at the negation when an
-        // entry ends right before it ("bs 17.3 forgot to bolus"), after every entry before it
-        let followsEntry = !takesBack && matches.contains { $0.end == index }
+        // entry ends right before it ("bs 17.3 forgot to bolus", "bg 5.6 no bolus needed"), after
+        // every entry before it; a word that takes back is a correction before a number or another
+        // such word ("no 90", "no wait")
+        let correcting = takesBack && index + 1 < tokens.count
+            && (!context.numbers(at: index + 1).isEmpty || takingBackWords.contains(tokens[index + 1].text))
+        let followsEntry = !correcting && matches.contains { $0.end == index }
         guard index > 0, let start = followsEntry ? index : (1...index).reversed().first(where: breakBefore),
               matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start })
         else { return nil }
