@@ -147,7 +147,10 @@ enum NumberUse {
         let fields = result.entries.flatMap { $0.fields.compactMap(\.value.number) }
         return said.filter { readings in
             !isUsed(readings, in: result, now: now) && !fields.contains { total in
-                readings.contains { n in abs(total - 2 * n) < 0.01 || said.contains { $0.contains { abs(total - n - $0) < 0.01 } } }
+                // twice a number ("each side"), two added ("1 hour 20"), or minutes and seconds ("24:30")
+                readings.contains { n in
+                    abs(total - 2 * n) < 0.01 || said.contains { $0.contains { abs(total - n - $0) < 0.01 || abs(total - $0 - n / 60) < 0.01 } }
+                }
             }
         }
     }

@@ -54,12 +54,14 @@ struct EntryBuilder {
         var timeValues: [(String, CapturedValue)] = []
         for (field, captured) in match.captures.values {
             if field.hasSuffix(Captures.sumSuffix) {
-                // "F+" adds up; "F*2+" counts twice ("15 minutes each side")
-                let pieces = field.dropLast().split(separator: "*")
+                // "F+" adds up; "F*2+" counts twice ("15 minutes each side"); "F/60+" counts in
+                // sixtieths (the seconds of "24:30")
+                let pieces = field.dropLast().split(whereSeparator: { $0 == "*" || $0 == "/" })
                 let name = String(pieces[0])
-                let times = pieces.count > 1 ? Double(pieces[1]) ?? 1 : 1
+                let factor = pieces.count > 1 ? Double(pieces[1]) ?? 1 : 1
+                let divides = field.utf8.contains(UInt8(ascii: "/"))
                 if case .number(let piece)? = fieldValue(captured, surface: surface) {
-                    values[name] = .number((values[name]?.number ?? 0) + piece * times)
+                    values[name] = .number((values[name]?.number ?? 0) + (divides ? piece / factor : piece * factor))
                 }
                 continue
             }

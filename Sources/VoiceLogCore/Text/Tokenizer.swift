@@ -46,8 +46,8 @@ public enum Tokenizer {
         return splittingTwentyFourHourClocks(tokens)
     }
 
-    /// Words that mark four digits as a time of day: "at 1430", "by 0800", "2130 hrs".
-    private static let clockBefore: Set<String> = ["at", "@", "by", "around"]
+    /// Words that mark four digits as a time of day: "at 1430", "by 0800", "yday 2300", "2130 hrs".
+    private static let clockBefore: Set<String> = ["at", "@", "by", "around", "yesterday", "yday", "tonight", "tomorrow", "tmrw"]
     private static let clockAfter: Set<String> = ["hrs", "hr", "h", "hours"]
 
     /// "0800", "at 1430", "2130 hrs": four digits that read as hours and minutes become the
