@@ -20,6 +20,8 @@ import VoiceLogGrammars
         ("3/4", 0.75), ("1,000", 1000), ("nineteen", 19), ("one oh five", 105), ("zero", 0),
         ("a half", 0.5), ("one hundred thirty", 130), ("twelve hundred", 1200),
         ("to hundred and thirty", 230), ("too hundred", 200),
+        // a recogniser's homophones beside a number's own words
+        ("for point ate", 4.8), ("six point to", 6.2), ("won forty", 140),
     ]
 
     /// Leading point, written number times a scale, "k".
@@ -60,6 +62,7 @@ import VoiceLogGrammars
     static let misreadings: [(String, Double)] = [
         ("twenty fifth", 4), ("three hundred and two dozens", 3624), ("half a dozen", 0.5 * 13), ("2 500", 2500), ("one twenty over eighty", 1.5), ("120/80", 1.5),
         ("10 m", 10_000_000), ("3 g", 3_000_000_000), ("a glass", 2), ("to", 2), ("to five", 7),
+        ("seven point one for", 7.14), ("for twenty", 420), ("for twenty", 24), ("for", 4), ("ate", 8),
     ]
 
     @Test(arguments: misreadings)

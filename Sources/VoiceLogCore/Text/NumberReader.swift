@@ -167,7 +167,11 @@ public struct NumberReader: Sendable {
             return writtenReadings(tokens, at: start, value: written)
         }
         var results: [NumberReading] = []
-        let integers = spokenIntegers(tokens, at: start)
+        var integers = spokenIntegers(tokens, at: start)
+        // "for point ate": a word that sounds like a digit is one before a point
+        if let digit = words.soundsLikeDigit[tokens[start]], tokens[safe: start + 1].map(words.point.contains) == true {
+            integers.append(NumberReading(end: start + 1, value: Double(digit)))
+        }
         results += integers
         for integer in integers {
             for decimal in decimalParts(tokens, at: integer.end) {
@@ -226,7 +230,10 @@ public struct NumberReader: Sendable {
         var shorter: [NumberReading] = []
         while next < tokens.count {
             let token = tokens[next]
-            if let digit = words.digits[token] ?? (words.zeroInClock.contains(token) ? 0 : nil) {
+            // a word that sounds like a digit is one only right after the point ("six point to"):
+            // "seven point one for glucose" is 7.1
+            let soundsLike = digits.isEmpty ? words.soundsLikeDigit[token] : nil
+            if let digit = words.digits[token] ?? soundsLike ?? (words.zeroInClock.contains(token) ? 0 : nil) {
                 if !digits.isEmpty, let value = Double("0." + digits) { shorter.append(NumberReading(end: next, value: value)) }
                 digits += String(digit)
             } else if digits.isEmpty, let value = words.tens[token] ?? words.teens[token] {
@@ -264,6 +271,13 @@ public struct NumberReader: Sendable {
                    let unit = tokens[safe: small.end + 1].flatMap({ words.digits[$0] }), unit > 0 {
                     results.append(NumberReading(end: small.end + 2, value: Double(digit * 100 + unit)))
                 }
+            }
+        }
+        // a recogniser's "won forty" (140): only one opens a number said in two parts often
+        // enough ("one twenty over eighty") to read a word that sounds like it so
+        if words.soundsLikeDigit[tokens[start]] == 1 {
+            for rest in belowHundred(tokens, at: start + 1) where rest.value >= 10 {
+                results.append(NumberReading(end: rest.end, value: 100 + rest.value))
             }
         }
         // "a hundred", "a thousand"; a recogniser's "to hundred" (two hundred)
