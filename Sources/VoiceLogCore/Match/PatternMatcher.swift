@@ -273,6 +273,10 @@ final class PatternMatcher: Sendable {
             trie.matches(context.ids, at: count.end) { end, unitIndex in
                 let unit = units[unitIndex]
                 found(end, count.value, unit)
+                // "a litre and a half", "2 cups and a half"
+                if count.value.isWhole, context.tokens[safe: end] == "and", let fraction = fractionAfterArticle(context, at: end + 1) {
+                    found(fraction.end, count.value + fraction.value, unit)
+                }
                 // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4";
                 // never after a part of the larger unit ("3.1 stone 11" is no weight)
                 let parts = unitParts[group]![unitIndex]
@@ -299,6 +303,14 @@ final class PatternMatcher: Sendable {
     func readUnit(_ group: String, _ context: MatchContext, at index: Int, _ found: (Int, UnitGroup.Unit) -> Void) {
         guard let units = grammar.unitGroups[group]?.units else { return }
         unitTries[group]?.matches(context.ids, at: index) { end, unitIndex in found(end, units[unitIndex]) }
+    }
+
+    /// "a half", "half", "a quarter" at a token: the fraction and the token after it.
+    private func fractionAfterArticle(_ context: MatchContext, at index: Int) -> (end: Int, value: Double)? {
+        let words = grammar.numberWords
+        let start = context.tokens[safe: index].map(words.one.contains) == true ? index + 1 : index
+        guard let fraction = context.tokens[safe: start].flatMap({ words.fractions[$0] }) else { return nil }
+        return (start + 1, fraction)
     }
 
     /// The counts a quantity may start with: numbers, "a"/"an" (one), "half a" (a half).
