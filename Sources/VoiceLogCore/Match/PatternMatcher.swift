@@ -367,11 +367,8 @@ final class PatternMatcher: Sendable {
             }
             if !endsInMinutes { found(end, seconds) }
             // "an hour and a half", "one hour and half"
-            if next > end {
-                let afterArticle = context.tokens[safe: next].map(words.one.contains) == true ? next + 1 : next
-                if let fraction = context.tokens[safe: afterArticle].flatMap({ words.fractions[$0] }) {
-                    found(afterArticle + 1, seconds + fraction * factor)
-                }
+            if next > end, let fraction = fractionAfterArticle(context, at: next) {
+                found(fraction.end, seconds + fraction.value * factor)
             }
             guard factor >= 60 else { continue }
             // "1 hour 20 minutes", "an hour and 20 minutes", "2 days, 3 hours and 4 seconds"
