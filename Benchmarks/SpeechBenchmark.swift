@@ -31,8 +31,11 @@ enum SpeechBenchmark {
         var textOnlyLatencies: [Double]
     }
 
-    static func run() throws {
-        let fixtures = try loadFixtures()
+    /// - Parameter manifest: clips listed as `fixtures.tsv` lists them (FILE, `utterance`,
+    ///   transcript; files beside the list), e.g. made by `Benchmarks/speech/flite_fixtures.sh`;
+    ///   nil for the espeak-ng fixtures of `AudioFixtures/`.
+    static func run(manifest: URL? = nil) throws {
+        let fixtures = try loadFixtures(manifest: manifest)
         let audioSeconds = Double(fixtures.reduce(0) { $0 + $1.samples.count }) / 16_000
         // Start-up: the speech grammar compiled from `Grammars/` (with the dictionary read), then
         // the decoders loaded (the n-gram model from the cache, built there first if need be).
@@ -165,10 +168,12 @@ enum SpeechBenchmark {
     }
 
     /// The utterance fixtures of `AudioFixtures/fixtures.tsv` in their original format.
-    static func loadFixtures() throws -> [Fixture] {
-        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("AudioFixtures")
-        guard let manifest = try? String(contentsOf: folder.appendingPathComponent("fixtures.tsv"), encoding: .utf8) else {
-            throw BenchmarkError("run from the repository: AudioFixtures/fixtures.tsv not found")
+    static func loadFixtures(manifest list: URL?) throws -> [Fixture] {
+        let list = list ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("AudioFixtures").appendingPathComponent("fixtures.tsv")
+        let folder = list.deletingLastPathComponent()
+        guard let manifest = try? String(contentsOf: list, encoding: .utf8) else {
+            throw BenchmarkError("\(list.path) not found (run from the repository, or give a list of clips)")
         }
         return try manifest.split(separator: "\n").compactMap { line -> Fixture? in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

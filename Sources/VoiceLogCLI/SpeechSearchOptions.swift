@@ -10,13 +10,18 @@ struct SpeechSearchOptions: ParsableArguments {
     @Option(name: .long, help: "How speech is searched: ngram (an n-gram model built from the grammar, then the grammar when needed) or grammar (the grammar alone).")
     var search: SpeechSearch = .ngram
 
-    @Flag(name: .long, help: "Take steady background noise out of the audio before decoding (WebRTC's noise suppressor): for noisy rooms.")
-    var noiseSuppression = false
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "Take steady background noise out of the audio before decoding (WebRTC's noise suppressor) always, or never (default: when the audio is noisy).")
+    var noiseSuppression: Bool?
 
     /// The recogniser's options these flags ask for.
     var recognizerOptions: RecognizerOptions {
         var options = RecognizerOptions()
-        if noiseSuppression { options.noiseSuppression = .moderate }
+        switch noiseSuppression {
+        case true?: options.noiseSuppression = .always
+        case false?: options.noiseSuppression = .never
+        case nil: options.noiseSuppression = .whenNoisy
+        }
         return options
     }
 }

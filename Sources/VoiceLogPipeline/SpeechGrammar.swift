@@ -15,6 +15,9 @@ public struct SpeechGrammar {
     /// teen with its ten ("fifteen", "fifty"); the grammar search offers readings one of them
     /// apart as alternatives.
     public let confusableWords: [[String]]
+    /// The teens and their tens of `confusableWords`: a faint final "n" tells them apart, so
+    /// in noise a reading holding one is doubted (`RecognizerOptions.doubtfulInNoise`).
+    public let teensAndTens: Set<String>
     /// The acoustic model, dictionaries and speaker adaptation the recognizer decodes with.
     public let model: SpeechModel
 
@@ -41,6 +44,8 @@ public struct SpeechGrammar {
         jsgf = JSGFCompiler(grammar: grammar, pronunciation: { pronunciations[$0] }, freeText: freeText).compile()
         confusableWords = confusable.map { $0.filter { pronunciations[$0] != nil } }
             .filter { $0.count > 1 }
+        let teens = Set(grammar.numberWords.teens.keys)
+        teensAndTens = Set(confusableWords.filter { $0.contains(where: teens.contains) }.joined())
     }
 
     /// The digits one to nine, the tens, and each teen from thirteen with its ten.
@@ -75,6 +80,7 @@ public struct SpeechGrammar {
     public func recognizerOptions(_ options: RecognizerOptions, search: SpeechSearch) throws -> RecognizerOptions {
         var tuned = Self.tuned(options)
         tuned.confusableWords = confusableWords
+        tuned.doubtfulInNoise = teensAndTens
         tuned.searchGraph = try SpeechCache.searchGraph(for: jsgf)
         if search == .ngram {
             tuned.languageModel = LanguageModelSearch(model: try SpeechCache.languageModel(for: jsgf))

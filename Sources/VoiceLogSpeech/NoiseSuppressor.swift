@@ -5,6 +5,18 @@ public enum NoiseSuppression: Int32, Sendable, CaseIterable {
     case low = 0, moderate, high, veryHigh
 }
 
+/// When the noise suppressor is put in front of the decoders.
+public enum NoiseSuppressionUse: Sendable, Equatable {
+    /// The audio is heard as it is.
+    case never
+    /// Every utterance is suppressed.
+    case always
+    /// An utterance is suppressed when its first second (all of it, if shorter) holds steady
+    /// noise (`NoiseFloor`): the suppressor helps voices in noise, and wipes out clean
+    /// synthetic voices such as espeak-ng's, whose pauses are silent.
+    case whenNoisy
+}
+
 /// WebRTC's noise suppressor (Debian's libwebrtc-audio-processing) in front of the decoder:
 /// 16 kHz mono samples in, the same samples with steady background noise taken down out,
 /// 10 ms frames at a time. Measured on noisy copies of held-out voices in docs/speech.md.

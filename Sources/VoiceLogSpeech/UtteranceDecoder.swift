@@ -32,6 +32,13 @@ final class UtteranceDecoder {
     private var samples: [Int16] = []
     /// Takes steady noise out of the audio before any decoder hears it; nil leaves it as is.
     private let noiseSuppressor: NoiseSuppressor?
+    /// Whether this utterance's audio is noisy (`NoiseFloor`); nil until enough of it has been
+    /// heard to tell.
+    private var noisy: Bool?
+    /// Whether this utterance's audio goes through the suppressor, settled with `noisy`.
+    private var suppressing = false
+    /// The utterance's first samples, held until `noisy` is settled.
+    private var unjudged: [Int16] = []
 
     /// The cepstral means of the decoders fed when the utterance started (`fed`, in order),
     /// put back if it is dropped.
@@ -52,7 +59,7 @@ final class UtteranceDecoder {
         self.freeText = freeText
         self.graph = graph
         self.options = options
-        noiseSuppressor = options.noiseSuppression.flatMap(NoiseSuppressor.init(level:))
+        noiseSuppressor = options.noiseSuppression == .never ? nil : NoiseSuppressor(level: .moderate)
     }
 
     /// The grammar's decoders, loaded now if they were not.
@@ -72,15 +79,52 @@ final class UtteranceDecoder {
         meansBefore = fed.map(\.cepstralMean)
         for decoder in fed { try decoder.check("ps_start_utt") { ps_start_utt($0) } }
         samples.removeAll(keepingCapacity: true)
-        noiseSuppressor?.reset()
+        // the suppressor starts afresh once the utterance's noise is judged (`judgeNoise`)
+        noisy = nil
+        suppressing = false
+        unjudged.removeAll()
         isStarted = true
     }
 
     /// Feeds 16 kHz mono samples; returns whether the decoder's voice detector hears speech.
-    /// `wholeUtterance` says the samples are the entire utterance (better normalisation).
+    /// `wholeUtterance` says the samples are the entire utterance (better normalisation). The
+    /// first second is held until its noise is judged, and reported then.
     @discardableResult
     func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws -> Bool {
-        guard let noiseSuppressor else { return try feed(samples, wholeUtterance: wholeUtterance) }
+        guard noisy == nil else { return try pass(samples, wholeUtterance: wholeUtterance) }
+        unjudged.append(contentsOf: samples)
+        guard wholeUtterance || unjudged.count >= NoiseFloor.decisionSamples else { return false }
+        return try judgeNoise(wholeUtterance: wholeUtterance)
+    }
+
+    /// Settles whether the utterance is noisy and so suppressed from the samples held so far,
+    /// and feeds them; returns whether speech was heard in any of them.
+    private func judgeNoise(wholeUtterance: Bool) throws -> Bool {
+        let isNoisy = NoiseFloor(unjudged).isNoisy
+        noisy = isNoisy
+        suppressing = noiseSuppressor != nil && (isNoisy || options.noiseSuppression == .always)
+        if suppressing { noiseSuppressor?.reset() }
+        let held = unjudged
+        unjudged.removeAll()
+        var heardSpeech = false
+        try held.withUnsafeBufferPointer { buffer in
+            // in blocks, so that speech over before the last of them is still reported
+            var start = 0
+            while start < buffer.count {
+                let end = wholeUtterance ? buffer.count : min(buffer.count, start + Self.judgedBlock)
+                heardSpeech = try pass(UnsafeBufferPointer(rebasing: buffer[start..<end]), wholeUtterance: wholeUtterance) || heardSpeech
+                start = end
+            }
+        }
+        return heardSpeech
+    }
+
+    /// Samples of the held audio fed at a time once the noise is judged.
+    private static let judgedBlock = 1_024
+
+    /// Feeds samples through the suppressor when the utterance is suppressed.
+    private func pass(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool) throws -> Bool {
+        guard suppressing, let noiseSuppressor else { return try feed(samples, wholeUtterance: wholeUtterance) }
         var cleaned = noiseSuppressor.process(samples)
         if wholeUtterance { cleaned += noiseSuppressor.flush() }
         return try cleaned.withUnsafeBufferPointer { try feed($0, wholeUtterance: wholeUtterance) }
@@ -154,7 +198,7 @@ final class UtteranceDecoder {
             let sure = logMath.map { Self.lowestPosterior(segments, logMath: $0) }
                 ?? confidence(grammarScore: score, segments: segments, phoneLoop: grammar?.phoneLoop)
             return Transcript(text: text, alternatives: Array(others.prefix(options.nBest)),
-                              confidence: options.confidence == nil ? nil : sure, audio: samples)
+                              confidence: options.confidence == nil ? nil : doubted(sure, words: best), audio: samples)
         }
         // Free text: the grammar's words before it, then the language model's reading. The
         // loop's weights are left out of the score, so the confidence is that of the rest.
@@ -162,8 +206,16 @@ final class UtteranceDecoder {
         let freeWords = try freeText?.words(in: samples, from: free.firstFrame) ?? []
         let loopWeights = segments.filter { FreeTextLoop.isLoopWord($0.word) }.reduce(Int32(0)) { $0 + $1.languageScore }
         return Transcript(text: (grammarWords + freeWords).joined(separator: " "),
-                          confidence: confidence(grammarScore: score - loopWeights, segments: segments, phoneLoop: grammar?.phoneLoop),
+                          confidence: doubted(confidence(grammarScore: score - loopWeights, segments: segments, phoneLoop: grammar?.phoneLoop),
+                                              words: Array(grammarWords)),
                           audio: samples)
+    }
+
+    /// A confidence halved when the utterance is noisy and a word heard is one that noise makes
+    /// doubtful (`RecognizerOptions.doubtfulInNoise`).
+    private func doubted(_ confidence: Double?, words: [String]) -> Double? {
+        guard let confidence, noisy == true, words.contains(where: options.doubtfulInNoise.contains) else { return confidence }
+        return confidence / 2
     }
 
     /// The best hypothesis of a decoder's last utterance and its score.
@@ -184,7 +236,8 @@ final class UtteranceDecoder {
     }
 
     private func end() throws {
-        if let rest = noiseSuppressor?.flush() { try rest.withUnsafeBufferPointer { _ = try feed($0, wholeUtterance: false) } }
+        if !unjudged.isEmpty { _ = try judgeNoise(wholeUtterance: false) }
+        if suppressing, let rest = noiseSuppressor?.flush() { try rest.withUnsafeBufferPointer { _ = try feed($0, wholeUtterance: false) } }
         isStarted = false
         for decoder in fed { try decoder.check("ps_end_utt") { ps_end_utt($0) } }
     }

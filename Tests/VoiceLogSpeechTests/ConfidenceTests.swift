@@ -34,6 +34,26 @@ import VoiceLogSpeech
         }
     }
 
+    /// In noise a teen and its ten are hard to tell apart: a reading holding a word noise
+    /// makes doubtful has its confidence halved there, and only there.
+    @Test func noiseHalvesTheConfidenceInADoubtfulWord() throws {
+        let clean = try WAVReader.read(contentsOf: Fixtures.folder.appendingPathComponent("utt2-v1.wav")).speechSamples()
+        let noise = try WAVReader.read(contentsOf: Fixtures.folder.appendingPathComponent("noise.wav")).speechSamples()
+        let noisy = clean.indices.map { clean[$0] &+ noise[$0 % noise.count] }
+        var trusting = RecognizerOptions()
+        trusting.noiseSuppression = .never
+        var doubting = trusting
+        doubting.doubtfulInNoise = ["eighty", "eighteen"]
+        for (samples, isNoisy) in [(clean, false), (noisy, true)] {
+            let trusted = try Fixtures.recognizer(trusting).recognize(samples)
+            let doubted = try Fixtures.recognizer(doubting).recognize(samples)
+            #expect(trusted.text == "blood pressure one twenty over eighty")
+            #expect(doubted.text == trusted.text)
+            let confidence = try #require(trusted.confidence)
+            #expect(doubted.confidence == (isNoisy ? confidence / 2 : confidence), "\(isNoisy ? "noisy" : "clean"): \(trusted) / \(doubted)")
+        }
+    }
+
     @Test func withoutThePhoneLoopThereIsNoConfidence() throws {
         var options = RecognizerOptions()
         options.confidence = nil

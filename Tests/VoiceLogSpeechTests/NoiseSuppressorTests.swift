@@ -46,4 +46,26 @@ import Testing
         suppressor.reset()
         #expect(suppressor.flush().isEmpty)
     }
+
+    /// A second of a 200 Hz tone at about -15 dBFS, loud as speech is.
+    static var tone: [Int16] {
+        (0..<16_000).map { Int16(6_000 * sin(2 * Double.pi * 200 * Double($0) / 16_000)) }
+    }
+
+    @Test func noiseIsJudgedByHowFarTheQuietestSoundLiesUnderTheLoud() {
+        let silence = [Int16](repeating: 0, count: 8_000)
+        let dither = (0..<8_000).map { Int16($0 % 3 - 1) }
+        // a synthetic voice: its pauses silent, or a dither's last bit
+        #expect(!NoiseFloor(silence + Self.tone + silence).isNoisy)
+        #expect(!NoiseFloor(dither + Self.tone + dither).isNoisy)
+        // the same voice in steady noise about 20 dB under it
+        let noisy = zip(Self.noise + Self.noise, silence + Self.tone + silence).map { $0 / 4 &+ $1 }
+        #expect(NoiseFloor(noisy).isNoisy)
+        // a room before anyone speaks: only its noise
+        #expect(NoiseFloor(Self.noise).isNoisy)
+        // nothing at all, or only a dither: nothing to take out
+        #expect(!NoiseFloor(silence).isNoisy)
+        #expect(!NoiseFloor(dither).isNoisy)
+        #expect(!NoiseFloor([Int16]()).isNoisy)
+    }
 }
