@@ -264,9 +264,7 @@ public struct NumberReader: Sendable {
             results += hundredsAndMore(tokens, after: small)
             // "one twenty" (120), "one oh five" (105): a digit then two more digits' worth
             if small.end == start + 1, let digit = words.digits[tokens[start]], digit > 0 {
-                for rest in belowHundred(tokens, at: small.end) where rest.value >= 10 {
-                    results.append(NumberReading(end: rest.end, value: Double(digit * 100) + rest.value))
-                }
+                results += hundredsInTwo(tokens, digit: digit, at: small.end)
                 if let oh = tokens[safe: small.end], words.zeroInClock.contains(oh) || oh == "zero",
                    let unit = tokens[safe: small.end + 1].flatMap({ words.digits[$0] }), unit > 0 {
                     results.append(NumberReading(end: small.end + 2, value: Double(digit * 100 + unit)))
@@ -276,9 +274,7 @@ public struct NumberReader: Sendable {
         // a recogniser's "won forty" (140): only one opens a number said in two parts often
         // enough ("one twenty over eighty") to read a word that sounds like it so
         if words.soundsLikeDigit[tokens[start]] == 1 {
-            for rest in belowHundred(tokens, at: start + 1) where rest.value >= 10 {
-                results.append(NumberReading(end: rest.end, value: 100 + rest.value))
-            }
+            results += hundredsInTwo(tokens, digit: 1, at: start + 1)
         }
         // "a hundred", "a thousand"; a recogniser's "to hundred" (two hundred)
         if words.one.contains(tokens[start]) {
@@ -291,6 +287,11 @@ public struct NumberReader: Sendable {
             results += hundredsAndMore(tokens, after: NumberReading(end: start, value: 1))
         }
         return results
+    }
+
+    /// A number said in two parts after its hundreds digit: "twenty" after "one" is 120.
+    private func hundredsInTwo(_ tokens: [String], digit: Int, at index: Int) -> [NumberReading] {
+        belowHundred(tokens, at: index).filter { $0.value >= 10 }.map { NumberReading(end: $0.end, value: Double(digit * 100) + $0.value) }
     }
 
     /// After a count: "hundred [and] N", "thousand [and] N". After a count written in digits
