@@ -75,7 +75,7 @@ import VoiceLogGrammars
         #expect(dose.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 3.2, unit: "unit"))
     }
 
-    @Test(arguments: ["hey google pee diaper", "alexa tell voicelog wet nappy", "ok google, wet nappy"])
+    @Test(arguments: ["hey google pee diaper", "alexa tell voicelog wet nappy", "ok google, wet nappy", "alexa tell voice log wet nappy"])
     func anAssistantsNameIsDropped(text: String) {
         let result = Self.parse(text)
         #expect(result.status == .ok)
@@ -163,6 +163,29 @@ import VoiceLogGrammars
         #expect(dose.status == .ok)
         #expect(dose.entries.count == 1)
         #expect(dose.asides == ["2nd"])
+        let nappy = Self.parse("3rd wet nappy today")
+        #expect(nappy.status == .ok)
+        #expect(nappy.entries.map(\.kind) == ["nappy"])
+        #expect(nappy.asides == ["3rd"])
+    }
+
+    /// What was paid is no measurement: "paid 40 quid" is no weight of 40 lb, and the entry
+    /// beside it is logged.
+    @Test func whatWasPaidIsNamedNotLogged() {
+        let weight = Self.parse("paid 40 quid for new scales, weighed 68.9kg")
+        #expect(weight.status == .ok)
+        #expect(weight.entries.map { $0.number("value") } == [68.9])
+        #expect(weight.asides.first?.hasPrefix("paid 40 quid") == true)
+        #expect(Self.parse("paid 12 pounds for parking").status == .unrecognized)
+    }
+
+    /// "he pooped" is a dirty nappy; "she popped off" (the breast) is no poo.
+    @Test func aNappyIsNamedByWhatItHeld() {
+        #expect(Self.parse("he pooped").entries.first?.text("contents") == "dirty")
+        #expect(Self.parse("changed a poonami").entries.first?.text("contents") == "dirty")
+        #expect(Self.parse("changed her, just wet").entries.first?.text("contents") == "wet")
+        let feed = Self.parse("nursed right side twelve minutes and then she popped off")
+        #expect(feed.entries.map(\.kind) == ["feeding"])
     }
 
     /// A target or range said beside a reading is no reading: "aim is 4 to 7" logs no 7, and

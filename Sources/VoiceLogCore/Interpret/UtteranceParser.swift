@@ -22,8 +22,8 @@ public final class UtteranceParser: Sendable {
     /// "actually", "make (that)" ("fed 3 oz, no, 4 oz").
     let takingBackWords: Set<String>
     private let spelling: SpellingCorrector
-    /// An assistant's name said first ("hey google"), dropped.
-    private let wakeWords: Set<String>
+    /// An assistant's name said first ("hey google", "voice log"), dropped.
+    private let wakeWords: OpeningPhrases
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: OpeningPhrases
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
@@ -49,7 +49,7 @@ public final class UtteranceParser: Sendable {
         sharedVerbs = grammar.words(of: "shared_verbs")
         correctionWords = grammar.words(of: "corrections")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
-        wakeWords = grammar.words(of: "wake_words")
+        wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
@@ -77,9 +77,8 @@ public final class UtteranceParser: Sendable {
         }
         // "hey google, pee diaper", "alexa tell voicelog ...": the assistant's name is no part
         // of the entry
-        let addressing = tokens.prefix(4).prefix { wakeWords.contains($0.text) || ["ok", "okay", "tell", "ask"].contains($0.text) }
-        if let wake = addressing.lastIndex(where: { wakeWords.contains($0.text) }), wake + 1 < tokens.count {
-            tokens.removeFirst(wake + 1)
+        if let addressing = Self.addressing(tokens, wakeWords), addressing < tokens.count {
+            tokens.removeFirst(addressing)
         }
         if tokens.isEmpty {
             return unrecognized("There is nothing to log in this line. Say or type an entry such as 'glucose 6.2 after dinner'.")
@@ -213,6 +212,24 @@ public final class UtteranceParser: Sendable {
             result.status = .infeasible
         }
         return result
+    }
+
+    /// The number of first tokens that call an assistant, up to its last name: "alexa tell
+    /// voice log", "ok google". Nil when no name is said first.
+    private static func addressing(_ tokens: [Token], _ names: OpeningPhrases) -> Int? {
+        var index = 0
+        var end: Int?
+        while index < min(tokens.count, 6) {
+            if let name = names.length(of: Array(tokens[index...])) {
+                index += name
+                end = index
+            } else if ["ok", "okay", "hey", "tell", "ask"].contains(tokens[index].text) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return end
     }
 
     /// Reads words as fields of an entry of `kind`, said without the rest of a sentence:
