@@ -19,7 +19,7 @@ import VoiceLogGrammars
         ("real_heldout_e.jsonl", 0.98), ("real_heldout_g.jsonl", 0.95), ("real_heldout_i.jsonl", 0.96),
         ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.84), ("real_heldout_t.jsonl", 0.93),
         ("real_heldout_w.jsonl", 0.91), ("real_heldout_ac.jsonl", 0.83), ("real_heldout_ag.jsonl", 0.81),
-        ("real_heldout_ai.jsonl", 0.82),
+        ("real_heldout_ai.jsonl", 0.82), ("real_heldout_aq.jsonl", 0.98),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -155,9 +155,9 @@ enum NumberUse {
         }
     }
 
-    /// Meters, sensors and pumps named with their model number: "libre 3", "dexcom g7".
+    /// Meters, sensors and pumps named with their model number: "libre 3", "dexcom g7", "libre three".
     static func deviceModels(in text: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: #"\b(?:libre|dexcom|dex|guardian|omnipod|minimed|medtronic)\s*g?\s*\d+(?![.,]?\d)"#,
+        let pattern = try! NSRegularExpression(pattern: #"\b(?:libre|dexcom|dex|guardian|omnipod|minimed|medtronic)\s*g?\s*(?:\d+(?![.,]?\d)|two\b|three\b)"#,
                                                options: [.caseInsensitive])
         let range = NSRange(text.startIndex..., in: text)
         return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }

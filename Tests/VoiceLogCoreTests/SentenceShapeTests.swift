@@ -179,6 +179,21 @@ import VoiceLogGrammars
         #expect(Self.parse("paid 12 pounds for parking").status == .unrecognized)
     }
 
+    /// A time after words that carry nothing is the entry's time; after an aside it is not.
+    @Test func aTimeAfterAWordThatCarriesNothingIsTheEntrys() {
+        let patch = Self.parse("rivastigmine patch 9.5mg changed this morning")
+        #expect(patch.status == .ok, "\(patch.problems)")
+        #expect(patch.entries.first?.text("time_of_day") == "morning")
+        #expect(Self.parse("took 2 tablets of paracetamol 3 times today").status != .ok)
+    }
+
+    /// A sensor's model is no reading: "Libre 2 glucose 7.8" is one reading of 7.8.
+    @Test func aSensorsModelIsNoReading() {
+        let reading = Self.parse("Libre 2 glucose 7.8")
+        #expect(reading.entries.map { $0.number("value") } == [7.8])
+        #expect(Self.parse("NovoMix 30, 22 units with breakfast").entries.map { $0.text("name") } == ["novomix 30"])
+    }
+
     /// "he pooped" is a dirty nappy; "she popped off" (the breast) is no poo.
     @Test func aNappyIsNamedByWhatItHeld() {
         #expect(Self.parse("he pooped").entries.first?.text("contents") == "dirty")

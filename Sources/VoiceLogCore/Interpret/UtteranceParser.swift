@@ -138,7 +138,11 @@ public final class UtteranceParser: Sendable {
             ignored.removeAll { clause.contains($0) }
             negatedClause = clause
         }
-        let matches = entries.sharingTime(split, context)
+        // a time after skipped words that carry nothing: "patch 9.5mg changed this morning"
+        let carrying = Set(valueCarrying(ignored, context))
+        let stranded = entries.attachingStrandedTimes(split, skipped: ignored, free: { !carrying.contains($0) }, context)
+        ignored.removeAll(where: Set(stranded.taken).contains)
+        let matches = entries.sharingTime(stranded.matches, context)
         let ignoredWords = ignored.map { tokens[$0].text }
         if matches.isEmpty {
             return unrecognized("No entry recognised. Try a sentence such as 'glucose 6.2 after dinner', 'fed 120 ml formula' or 'mild headache'.")

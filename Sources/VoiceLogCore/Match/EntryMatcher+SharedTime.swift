@@ -17,8 +17,43 @@ extension EntryMatcher {
         return matches
     }
 
+    /// A time left over after an entry that says none, with only skipped `free` words between (no
+    /// aside, no word that carries a value): given
+    /// to that entry ("rivastigmine patch 9.5mg changed this morning", "temp 37.6 after chemo
+    /// yesterday"). Returns the matches and the tokens the times took.
+    func attachingStrandedTimes(_ matches: [EntryMatch], skipped: [Int], free: (Int) -> Bool,
+                                _ context: MatchContext) -> (matches: [EntryMatch], taken: [Int]) {
+        let skippedSet = Set(skipped)
+        var matches = matches
+        var taken: [Int] = []
+        var index = 0
+        while index < context.count {
+            guard skippedSet.contains(index), let owner = matches.lastIndex(where: { $0.end <= index }),
+                  Self.times(of: matches[owner].captures).isEmpty,
+                  index - matches[owner].end <= Self.longestGapBeforeTime,
+                  (matches[owner].end..<index).allSatisfy({ skippedSet.contains($0) && free($0) }),
+                  let (end, time) = timeSpan(context, from: index), (index..<end).allSatisfy(skippedSet.contains)
+            else {
+                index += 1
+                continue
+            }
+            matches[owner] = Self.adding(time, to: matches[owner])
+            taken += index..<end
+            index = end
+        }
+        return (matches, taken)
+    }
+
+    /// At most this many words lie between an entry and a time it is given.
+    static let longestGapBeforeTime = 3
+
     /// The longest time (one common part capturing time fields only) from `start`.
     private func timePart(_ context: MatchContext, from start: Int) -> Captures? {
+        timeSpan(context, from: start)?.captures
+    }
+
+    /// The longest time from `start`, with the token it ends before.
+    private func timeSpan(_ context: MatchContext, from start: Int) -> (end: Int, captures: Captures)? {
         var best: (end: Int, captures: Captures)?
         for pattern in commonParts {
             for (end, captures) in matches(of: pattern, context, at: start)
@@ -26,7 +61,7 @@ extension EntryMatcher {
                 best = (end, captures)
             }
         }
-        return best?.captures
+        return best
     }
 
     /// The longest time that ends at `end` and starts after `start`.
