@@ -185,6 +185,24 @@ import VoiceLogGrammars
         #expect(patch.status == .ok, "\(patch.problems)")
         #expect(patch.entries.first?.text("time_of_day") == "morning")
         #expect(Self.parse("took 2 tablets of paracetamol 3 times today").status != .ok)
+        let breathless = Self.parse("breathless at rest, bad")
+        #expect(breathless.status == .ok)
+        #expect(breathless.entries.first?.text("severity") == "severe")
+        #expect(Self.parse("cramps not too bad").entries.first?.text("severity") == "low")
+        #expect(Self.parse("pumped 100ml before she left for work").entries.first?.text("side") == nil)
+        // "yesterday" compared with, not when: the reading stays this morning's
+        let weight = Self.parse("weight 13 stone 8lb this morning, up on yesterday")
+        #expect(weight.entries.first?.time.dayNumber == Self.now.dayNumber)
+    }
+
+    /// "again" or "another" with a time of its own logs the entry before once more at that time.
+    @Test func anEntrySaidAgainWithATimeIsLoggedAgain() {
+        let doses = Self.parse("calpol 5ml at 3am and again at 7am")
+        #expect(doses.status == .ok)
+        #expect(doses.entries.map(\.time.hour) == [3, 7])
+        #expect(doses.entries.map { $0.text("name") } == ["calpol", "calpol"])
+        let readings = Self.parse("bp 140/90 at 8am, again at 9 it was 135/85")
+        #expect(readings.entries.map { $0.number("systolic") } == [140, 135])
     }
 
     /// A sensor's model is no reading: "Libre 2 glucose 7.8" is one reading of 7.8.

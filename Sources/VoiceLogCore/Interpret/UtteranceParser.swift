@@ -24,6 +24,9 @@ public final class UtteranceParser: Sendable {
     private let spelling: SpellingCorrector
     /// An assistant's name said first ("hey google", "voice log"), dropped.
     private let wakeWords: OpeningPhrases
+    /// Words that say an entry happened once more ("again", "another"): with a time of its
+    /// own after it, the entry before is logged again at that time.
+    private let repeatWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: OpeningPhrases
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
@@ -51,6 +54,7 @@ public final class UtteranceParser: Sendable {
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
+        repeatWords = grammar.words(of: "repeats")
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         requiredFields = grammar.kinds.map { kind in
@@ -138,9 +142,14 @@ public final class UtteranceParser: Sendable {
             ignored.removeAll { clause.contains($0) }
             negatedClause = clause
         }
-        // a time after skipped words that carry nothing: "patch 9.5mg changed this morning"
+        // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
+        // morning", "breathless at rest, bad"
         let carrying = Set(valueCarrying(ignored, context))
-        let stranded = entries.attachingStrandedTimes(split, skipped: ignored, free: { !carrying.contains($0) }, context)
+        let stranded = entries.attachingStrandedParts(split, skipped: ignored, free: { index in
+            !carrying.contains(index) && !negationWords.contains(tokens[index].text)
+        }, repeats: { repeatWords.contains(tokens[$0].text) }, endsClause: { end in
+            end == tokens.count || context.commaBefore.contains(end) || breakWords.contains(tokens[end].text)
+        }, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
         let matches = entries.sharingTime(stranded.matches, context)
         let ignoredWords = ignored.map { tokens[$0].text }

@@ -17,11 +17,15 @@ extension EntryMatcher {
         return matches
     }
 
-    /// A time left over after an entry that says none, with only skipped `free` words between (no
-    /// aside, no word that carries a value): given
-    /// to that entry ("rivastigmine patch 9.5mg changed this morning", "temp 37.6 after chemo
-    /// yesterday"). Returns the matches and the tokens the times took.
-    func attachingStrandedTimes(_ matches: [EntryMatch], skipped: [Int], free: (Int) -> Bool,
+    /// Words left over after an entry, with only skipped `free` words between (no aside, no
+    /// negation, no word that carries a value), that its kind reads without a number: a time
+    /// it says none of ("rivastigmine patch 9.5mg changed this morning") or a field it lacks
+    /// ("breathless at rest, bad" is a severe breathlessness). Given to that entry. A time
+    /// after a word that `repeats` ("again", "another") and before the clause ends
+    /// (`endsClause`) is the same entry once more at that time ("glass of water at 8am and
+    /// another at 9:30"). Returns the matches and the tokens they took.
+    func attachingStrandedParts(_ matches: [EntryMatch], skipped: [Int], free: (Int) -> Bool,
+                                repeats: (Int) -> Bool, endsClause: (Int) -> Bool,
                                 _ context: MatchContext) -> (matches: [EntryMatch], taken: [Int]) {
         let skippedSet = Set(skipped)
         var matches = matches
@@ -29,22 +33,69 @@ extension EntryMatcher {
         var index = 0
         while index < context.count {
             guard skippedSet.contains(index), let owner = matches.lastIndex(where: { $0.end <= index }),
-                  Self.times(of: matches[owner].captures).isEmpty,
                   index - matches[owner].end <= Self.longestGapBeforeTime,
-                  (matches[owner].end..<index).allSatisfy({ skippedSet.contains($0) && free($0) }),
-                  let (end, time) = timeSpan(context, from: index), (index..<end).allSatisfy(skippedSet.contains)
+                  (matches[owner].end..<index).allSatisfy({ skippedSet.contains($0) && free($0) })
             else {
                 index += 1
                 continue
             }
-            matches[owner] = Self.adding(time, to: matches[owner])
-            taken += index..<end
-            index = end
+            if (matches[owner].end..<index).contains(where: repeats),
+               let again = repetition(of: matches[owner], context, at: index, within: skippedSet), endsClause(again.end) {
+                matches.insert(again, at: owner + 1)
+                taken += index..<again.end
+                index = again.end
+            } else if let (end, merged) = strandedPart(of: matches[owner], context, at: index, within: skippedSet) {
+                matches[owner].captures = merged
+                taken += index..<end
+                index = end
+            } else {
+                index += 1
+            }
         }
         return (matches, taken)
     }
 
-    /// At most this many words lie between an entry and a time it is given.
+    /// `owner` again at the time said from `start` (all in `skipped`), when it has a time of
+    /// its own to be told from.
+    private func repetition(of owner: EntryMatch, _ context: MatchContext, at start: Int,
+                            within skipped: Set<Int>) -> EntryMatch? {
+        guard !Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
+              (start..<end).allSatisfy(skipped.contains) else { return nil }
+        var again = owner
+        again.captures.values.removeAll { Self.isTime($0.field) }
+        guard let merged = again.captures.merging(time) else { return nil }
+        again.captures = merged
+        again.start = start
+        again.end = end
+        return again
+    }
+
+    /// The longest words from `start`, all in `skipped`, that give `owner` a time it lacks or
+    /// fields of its kind it lacks, holding no number; with the captures merged.
+    private func strandedPart(of owner: EntryMatch, _ context: MatchContext, at start: Int,
+                              within skipped: Set<Int>) -> (end: Int, captures: Captures)? {
+        if Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
+           (start..<end).allSatisfy(skipped.contains), let merged = owner.captures.merging(time) {
+            return (end, merged)
+        }
+        // no number and no time (a time is given above, only to an entry that says none); one
+        // word besides glue only where the sentence or clause ends ("pumped 100ml before she left
+        // for work")
+        let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
+            .filter { part in
+                !part.captures.values.isEmpty
+                    && !part.captures.values.contains { $0.value.isNumeric || Self.isTime($0.field) }
+                    && (start..<part.end).allSatisfy(skipped.contains)
+                    && ((start..<part.end).filter({ !context.classes[$0].contains(.glue) }).count > 1
+                        || part.end == context.count || context.commaBefore.contains(part.end))
+            }
+        for part in parts.sorted(by: { $0.end > $1.end }) {
+            if let merged = owner.captures.merging(part.captures) { return (part.end, merged) }
+        }
+        return nil
+    }
+
+    /// At most this many words lie between an entry and words it is given.
     static let longestGapBeforeTime = 3
 
     /// The longest time (one common part capturing time fields only) from `start`.
