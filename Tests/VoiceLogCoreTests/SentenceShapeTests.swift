@@ -191,6 +191,9 @@ import VoiceLogGrammars
         #expect(Self.parse("cramps not too bad").entries.first?.text("severity") == "low")
         #expect(Self.parse("pumped 100ml before she left for work").entries.first?.text("side") == nil)
         // "yesterday" compared with, not when: the reading stays this morning's
+        #expect(Self.parse("fluids poor 400ml").entries.first?.number("volume_ml") == 400)
+        // a limit is no amount taken
+        #expect(Self.parse("fluid restriction 1.5 litres, drank 900ml so far").entries.map { $0.number("volume_ml") } == [900])
         let weight = Self.parse("weight 13 stone 8lb this morning, up on yesterday")
         #expect(weight.entries.first?.time.dayNumber == Self.now.dayNumber)
     }

@@ -145,11 +145,13 @@ public final class UtteranceParser: Sendable {
         // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
         // morning", "breathless at rest, bad"
         let carrying = Set(valueCarrying(ignored, context))
-        let stranded = entries.attachingStrandedParts(split, skipped: ignored, free: { index in
-            !carrying.contains(index) && !negationWords.contains(tokens[index].text)
-        }, repeats: { repeatWords.contains(tokens[$0].text) }, endsClause: { end in
-            end == tokens.count || context.commaBefore.contains(end) || breakWords.contains(tokens[end].text)
-        }, context)
+        let (negations, repeats, breaks) = (negationWords, repeatWords, breakWords)
+        let skipped = SkippedWords(indices: ignored, carriesNothing: { index in
+            !carrying.contains(index) && !negations.contains(tokens[index].text)
+        }, repeats: { repeats.contains(tokens[$0].text) }, endsClause: { end in
+            end == tokens.count || context.commaBefore.contains(end) || breaks.contains(tokens[end].text)
+        }, isComplete: { self.isComplete($0) })
+        let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
         let matches = entries.sharingTime(stranded.matches, context)
         let ignoredWords = ignored.map { tokens[$0].text }

@@ -17,34 +17,34 @@ extension EntryMatcher {
         return matches
     }
 
-    /// Words left over after an entry, with only skipped `free` words between (no aside, no
-    /// negation, no word that carries a value), that its kind reads without a number: a time
-    /// it says none of ("rivastigmine patch 9.5mg changed this morning") or a field it lacks
-    /// ("breathless at rest, bad" is a severe breathlessness). Given to that entry. A time
-    /// after a word that `repeats` ("again", "another") and before the clause ends
-    /// (`endsClause`) is the same entry once more at that time ("glass of water at 8am and
-    /// another at 9:30"). Returns the matches and the tokens they took.
-    func attachingStrandedParts(_ matches: [EntryMatch], skipped: [Int], free: (Int) -> Bool,
-                                repeats: (Int) -> Bool, endsClause: (Int) -> Bool,
+    /// Words left over after an entry, with only skipped words that carry nothing between (no
+    /// aside, no negation, no word that carries a value), that its kind reads: a time it says
+    /// none of ("rivastigmine patch 9.5mg changed this morning"), parts without a number or time
+    /// that it lacks ("breathless at rest, bad" is a severe breathlessness), or, right after
+    /// one such word, the value an incomplete entry needs ("fluids poor 400ml"). Given to that
+    /// entry. A time after a word that repeats ("again", "another") and before the clause ends
+    /// is the same entry once more at that time ("glass of water at 8am and another at 9:30").
+    /// Returns the matches and the tokens they took.
+    func attachingStrandedParts(_ matches: [EntryMatch], _ skipped: SkippedWords,
                                 _ context: MatchContext) -> (matches: [EntryMatch], taken: [Int]) {
-        let skippedSet = Set(skipped)
+        let skippedSet = Set(skipped.indices)
         var matches = matches
         var taken: [Int] = []
         var index = 0
         while index < context.count {
             guard skippedSet.contains(index), let owner = matches.lastIndex(where: { $0.end <= index }),
                   index - matches[owner].end <= Self.longestGapBeforeTime,
-                  (matches[owner].end..<index).allSatisfy({ skippedSet.contains($0) && free($0) })
+                  (matches[owner].end..<index).allSatisfy({ skippedSet.contains($0) && skipped.carriesNothing($0) })
             else {
                 index += 1
                 continue
             }
-            if (matches[owner].end..<index).contains(where: repeats),
-               let again = repetition(of: matches[owner], context, at: index, within: skippedSet), endsClause(again.end) {
+            if (matches[owner].end..<index).contains(where: skipped.repeats),
+               let again = repetition(of: matches[owner], context, at: index, within: skippedSet), skipped.endsClause(again.end) {
                 matches.insert(again, at: owner + 1)
                 taken += index..<again.end
                 index = again.end
-            } else if let (end, merged) = strandedPart(of: matches[owner], context, at: index, within: skippedSet) {
+            } else if let (end, merged) = strandedPart(of: matches[owner], context, at: index, skipped, within: skippedSet) {
                 matches[owner].captures = merged
                 taken += index..<end
                 index = end
@@ -70,27 +70,34 @@ extension EntryMatcher {
         return again
     }
 
-    /// The longest words from `start`, all in `skipped`, that give `owner` a time it lacks or
-    /// fields of its kind it lacks, holding no number; with the captures merged.
-    private func strandedPart(of owner: EntryMatch, _ context: MatchContext, at start: Int,
-                              within skipped: Set<Int>) -> (end: Int, captures: Captures)? {
+    /// The longest words from `start`, all in `skippedSet`, that give `owner` a time it lacks,
+    /// fields of its kind it lacks holding no number, or what makes it whole; with the
+    /// captures merged.
+    private func strandedPart(of owner: EntryMatch, _ context: MatchContext, at start: Int, _ skipped: SkippedWords,
+                              within skippedSet: Set<Int>) -> (end: Int, captures: Captures)? {
         if Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
-           (start..<end).allSatisfy(skipped.contains), let merged = owner.captures.merging(time) {
+           (start..<end).allSatisfy(skippedSet.contains), let merged = owner.captures.merging(time) {
             return (end, merged)
         }
-        // no number and no time (a time is given above, only to an entry that says none); one
-        // word besides glue only where the sentence or clause ends ("pumped 100ml before she left
-        // for work")
+        // a number only for an entry that lacks one, one word after it with no comma between
+        let completes = !skipped.isComplete(owner) && start - owner.end <= 1
+            && !(owner.end...start).contains(where: context.commaBefore.contains)
+        // no time (a time is given above, only to an entry that says none); one word besides
+        // glue only where the sentence or clause ends ("pumped 100ml before she left for work")
         let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
             .filter { part in
                 !part.captures.values.isEmpty
-                    && !part.captures.values.contains { $0.value.isNumeric || Self.isTime($0.field) }
-                    && (start..<part.end).allSatisfy(skipped.contains)
+                    && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes) }
+                    && (start..<part.end).allSatisfy(skippedSet.contains)
                     && ((start..<part.end).filter({ !context.classes[$0].contains(.glue) }).count > 1
                         || part.end == context.count || context.commaBefore.contains(part.end))
             }
         for part in parts.sorted(by: { $0.end > $1.end }) {
-            if let merged = owner.captures.merging(part.captures) { return (part.end, merged) }
+            guard let merged = owner.captures.merging(part.captures) else { continue }
+            let numeric = part.captures.values.contains { $0.value.isNumeric }
+            var whole = owner
+            whole.captures = merged
+            if !numeric || skipped.isComplete(whole) { return (part.end, merged) }
         }
         return nil
     }
@@ -149,4 +156,20 @@ extension EntryMatcher {
         shared.captures = merged
         return shared
     }
+}
+
+/// A sentence's skipped words, and what the parser knows of them, for giving them to the
+/// entries before them.
+struct SkippedWords {
+    /// The skipped tokens.
+    var indices: [Int]
+    /// Whether a skipped token carries nothing (no value, no negation), so that it may lie
+    /// between an entry and words given to it.
+    var carriesNothing: (Int) -> Bool
+    /// Whether the token says an entry happened once more ("again", "another").
+    var repeats: (Int) -> Bool
+    /// Whether a clause ends before the token (the sentence's end, a comma, "and").
+    var endsClause: (Int) -> Bool
+    /// Whether an entry holds every field its kind requires.
+    var isComplete: (EntryMatch) -> Bool
 }
