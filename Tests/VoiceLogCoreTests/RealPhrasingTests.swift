@@ -19,7 +19,7 @@ import VoiceLogGrammars
         ("real_heldout_e.jsonl", 0.98), ("real_heldout_g.jsonl", 0.95), ("real_heldout_i.jsonl", 0.96),
         ("real_heldout_l.jsonl", 0.97), ("real_heldout_s.jsonl", 0.84), ("real_heldout_t.jsonl", 0.93),
         ("real_heldout_w.jsonl", 0.91), ("real_heldout_ac.jsonl", 0.83), ("real_heldout_ag.jsonl", 0.81),
-        ("real_heldout_ai.jsonl", 0.82), ("real_heldout_aq.jsonl", 0.98),
+        ("real_heldout_ai.jsonl", 0.82), ("real_heldout_aq.jsonl", 0.98), ("real_heldout_as.jsonl", 0.95),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {

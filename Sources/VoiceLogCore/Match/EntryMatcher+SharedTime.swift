@@ -29,23 +29,28 @@ extension EntryMatcher {
                                 _ context: MatchContext) -> (matches: [EntryMatch], taken: [Int]) {
         let skippedSet = Set(skipped.indices)
         var matches = matches
+        // where each entry's words end, with the words given to it
+        var reach = matches.map(\.end)
         var taken: [Int] = []
         var index = 0
         while index < context.count {
-            guard skippedSet.contains(index), let owner = matches.lastIndex(where: { $0.end <= index }),
-                  index - matches[owner].end <= Self.longestGapBeforeTime,
-                  (matches[owner].end..<index).allSatisfy({ skippedSet.contains($0) && skipped.carriesNothing($0) })
+            guard skippedSet.contains(index), let owner = reach.lastIndex(where: { $0 <= index }),
+                  index - reach[owner] <= Self.longestGapBeforeTime,
+                  (reach[owner]..<index).allSatisfy({ skippedSet.contains($0) && skipped.carriesNothing($0) })
             else {
                 index += 1
                 continue
             }
-            if (matches[owner].end..<index).contains(where: skipped.repeats),
+            if (reach[owner]..<index).contains(where: skipped.repeats),
                let again = repetition(of: matches[owner], context, at: index, within: skippedSet), skipped.endsClause(again.end) {
                 matches.insert(again, at: owner + 1)
+                reach.insert(again.end, at: owner + 1)
                 taken += index..<again.end
                 index = again.end
-            } else if let (end, merged) = strandedPart(of: matches[owner], context, at: index, skipped, within: skippedSet) {
+            } else if let (end, merged) = strandedPart(of: matches[owner], after: reach[owner], context, at: index, skipped,
+                                                       within: skippedSet) {
                 matches[owner].captures = merged
+                reach[owner] = end
                 taken += index..<end
                 index = end
             } else {
@@ -70,18 +75,19 @@ extension EntryMatcher {
         return again
     }
 
-    /// The longest words from `start`, all in `skippedSet`, that give `owner` a time it lacks,
-    /// fields of its kind it lacks holding no number, or what makes it whole; with the
-    /// captures merged.
-    private func strandedPart(of owner: EntryMatch, _ context: MatchContext, at start: Int, _ skipped: SkippedWords,
-                              within skippedSet: Set<Int>) -> (end: Int, captures: Captures)? {
+    /// The longest words from `start`, all in `skippedSet`, that give `owner` (its words and
+    /// those given to it ending at `reach`) a time it lacks, fields of its kind it lacks holding
+    /// no number, or what makes it whole; with the captures merged.
+    private func strandedPart(of owner: EntryMatch, after reach: Int, _ context: MatchContext, at start: Int,
+                              _ skipped: SkippedWords, within skippedSet: Set<Int>) -> (end: Int, captures: Captures)? {
         if Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
            (start..<end).allSatisfy(skippedSet.contains), let merged = owner.captures.merging(time) {
             return (end, merged)
         }
-        // a number only for an entry that lacks one, one word after it with no comma between
-        let completes = !skipped.isComplete(owner) && start - owner.end <= 1
-            && !(owner.end...start).contains(where: context.commaBefore.contains)
+        // a number only for an entry that lacks one, one word after its own words (none given to
+        // it yet) with no comma between
+        let completes = !skipped.isComplete(owner) && reach == owner.end && start - reach <= 1
+            && !(reach...start).contains(where: context.commaBefore.contains)
         // no time (a time is given above, only to an entry that says none); one word besides
         // glue only where the sentence or clause ends ("pumped 100ml before she left for work")
         let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
