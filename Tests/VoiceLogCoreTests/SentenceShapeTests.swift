@@ -208,6 +208,18 @@ import VoiceLogGrammars
         #expect(readings.entries.map { $0.number("systolic") } == [140, 135])
     }
 
+    /// A count or amount with words that end with a food's name and no verb is a food; an
+    /// unknown name with a count may be a medicine, and is not read as a food.
+    @Test func aFoodSaidWithItsCountAndNoVerb() {
+        let cakes = Self.parse("2 Jaffa cakes")
+        #expect(cakes.status == .ok)
+        #expect(cakes.entries.first?.text("food") == "Jaffa cakes")
+        #expect(Self.parse("4 oz grilled salmon").entries.first?.text("food") == "grilled salmon")
+        #expect(Self.parse("falafel x4").entries.first?.kind == "food")
+        #expect(Self.parse("2 sinemet").entries.allSatisfy { $0.kind != "food" })
+        #expect(Self.parse("baby kicked 10 times in 20 mins").entries.allSatisfy { $0.kind != "food" })
+    }
+
     /// A sensor's model is no reading: "Libre 2 glucose 7.8" is one reading of 7.8.
     @Test func aSensorsModelIsNoReading() {
         let reading = Self.parse("Libre 2 glucose 7.8")

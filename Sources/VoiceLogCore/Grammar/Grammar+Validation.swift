@@ -34,7 +34,7 @@ extension Grammar {
             }
             for source in (kind.introductions + kind.parts + commonParts).flatMap(\.sources) {
                 switch source {
-                case .list(let name) where lists[name] == nil:
+                case .list(let name) where lists[name] == nil, .textHolding(let name) where lists[name] == nil:
                     throw failure("kind '\(kind.name)' uses list '\(name)', which no file defines")
                 case .quantity(let group, _) where unitGroups[group] == nil,
                      .unit(let group) where unitGroups[group] == nil:

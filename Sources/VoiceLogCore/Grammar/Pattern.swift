@@ -37,6 +37,10 @@ public enum SlotSource: Hashable, Sendable {
     case duration(unit: String, speech: SpeechNumberShape? = nil)
     /// One or more words taken as they were said (a food, a name).
     case text
+    /// Words taken as said that end with a phrase of the named list and start with no unit
+    /// ("grilled salmon" ends with "salmon" of `food_words`): a food said with its amount and
+    /// no verb.
+    case textHolding(list: String)
     /// Every remaining word (the text of a note).
     case rest
 }

@@ -103,7 +103,7 @@ struct TemplateParser {
         return .capture(field: field, source: source)
     }
 
-    /// `number`, `integer(0..59)`, `number ~1..33,1`, `minute`, `text`, `rest`,
+    /// `number`, `integer(0..59)`, `number ~1..33,1`, `minute`, `text`, `text(list)`, `rest`,
     /// `duration(min)`, `quantity(group)`, `unit(group)`, or a list name; `~LOW..HIGH` after a
     /// number, quantity or duration shapes what the speech grammar offers.
     static func source(_ spec: String) throws(Failure) -> SlotSource {
@@ -125,7 +125,7 @@ struct TemplateParser {
             return .number(shape)
         case "minute": return .minute
         case "span": return .span
-        case "text": return .text
+        case "text": return argument.map { .textHolding(list: $0) } ?? .text
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)
         case "quantity", "unit":

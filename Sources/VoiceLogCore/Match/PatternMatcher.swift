@@ -9,6 +9,8 @@ final class PatternMatcher: Sendable {
     /// Every word of the grammar's patterns, lists and units, numbered.
     let words: WordIDs
     private let listTries: [String: PhraseTrie<Int>]
+    /// The first words of every unit, which a `text(list)` capture does not start with.
+    private let unitFirstWords: Set<Int32>
     private let unitTries: [String: PhraseTrie<Int>]
     /// For each unit of each group, the smaller units it counts in, largest first
     /// (`UnitGroup.parts(of:)`).
@@ -70,6 +72,7 @@ final class PatternMatcher: Sendable {
         })
         self.words = words
         self.unitTries = unitTries
+        unitFirstWords = unitTries.values.reduce(into: []) { $0.formUnion($1.firstWords) }
         unitParts = grammar.unitGroups.mapValues { group in group.units.indices.map(group.parts(of:)) }
     }
 
@@ -162,7 +165,15 @@ final class PatternMatcher: Sendable {
                 guard end >= context.count || !context.classes[end].contains(.age) else { return }
                 found(end, .number(seconds / factor), [], 0)
             }
-        case .text:
+        case .text, .textHolding:
+            // `text(list)`: words that end with a phrase of the list and start with no unit
+            // ("grilled salmon", not "tbsp on a rice cake")
+            var heads: PhraseTrie<Int>?
+            if case .textHolding(let list) = source {
+                guard index < context.count, let trie = listTries[list], !unitFirstWords.contains(context.ids[index]) else { return }
+                heads = trie
+            }
+            var headEnds: Set<Int> = []
             let longest = min(context.count, index + Self.longestText)
             guard index < longest, context.tokens[index] != "and", !context.classes[index].contains(.textOpener) else { return }
             var compoundEnd = index
@@ -178,8 +189,11 @@ final class PatternMatcher: Sendable {
                     if context.classes[position].contains(.notInText) { break }
                     if position > index, context.commaBefore.contains(position) { break }
                 }
+                heads?.matches(context.ids, at: position) { phraseEnd, _ in headEnds.insert(phraseEnd) }
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
-                if !context.classes[position].contains(.glue) && end >= compoundEnd { found(end, .words(start: index, end: end), [], end - index) }
+                if !context.classes[position].contains(.glue) && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
+                    found(end, .words(start: index, end: end), [], end - index)
+                }
             }
         case .rest:
             if index < context.count {

@@ -216,7 +216,7 @@ public struct JSGFCompiler {
             guard let freeText else { return nil }
             define("free_text", freeText, book)
             return "free_text"
-        case .text, .span:
+        case .text, .textHolding, .span:
             return nil
         }
     }
@@ -333,7 +333,7 @@ extension Pattern {
         sources.contains { source in
             switch source {
             case .number, .minute, .quantity, .duration, .span: true
-            case .list, .unit, .text, .rest: false
+            case .list, .unit, .text, .textHolding, .rest: false
             }
         }
     }
