@@ -1,0 +1,113 @@
+/// Words the split left over after an entry that are still that entry's: its time, a field it
+/// lacks, the value it needs, or the entry once more ("and another at 9:30").
+extension EntryMatcher {
+    /// Words left over after an entry, with only skipped words that carry nothing between (no
+    /// aside, no negation, no word that carries a value), that its kind reads: a time it says
+    /// none of ("rivastigmine patch 9.5mg changed this morning"), parts without a number or time
+    /// that it lacks ("breathless at rest, bad" is a severe breathlessness), or, right after
+    /// one such word, the value an incomplete entry needs ("fluids poor 400ml"). Given to that
+    /// entry. A time after a word that repeats ("again", "another") and before the clause ends
+    /// is the same entry once more at that time ("glass of water at 8am and another at 9:30").
+    /// Returns the matches and the tokens they took.
+    func attachingStrandedParts(_ matches: [EntryMatch], _ skipped: SkippedWords,
+                                _ context: MatchContext) -> (matches: [EntryMatch], taken: [Int]) {
+        let skippedSet = Set(skipped.indices)
+        var matches = matches
+        // where each entry's words end, with the words given to it
+        var reach = matches.map(\.end)
+        var taken: [Int] = []
+        var index = 0
+        while index < context.count {
+            guard skippedSet.contains(index), let owner = reach.lastIndex(where: { $0 <= index }),
+                  index - reach[owner] <= Self.longestGapToLeftOverWords,
+                  (reach[owner]..<index).allSatisfy({ skippedSet.contains($0) && skipped.carriesNothing($0) })
+            else {
+                index += 1
+                continue
+            }
+            if (reach[owner]..<index).contains(where: skipped.repeats),
+               let again = repetition(of: matches[owner], context, at: index, within: skippedSet), skipped.endsClause(again.end) {
+                matches.insert(again, at: owner + 1)
+                reach.insert(again.end, at: owner + 1)
+                taken += index..<again.end
+                index = again.end
+            } else if let (end, merged) = strandedPart(of: matches[owner], after: reach[owner], context, at: index, skipped,
+                                                       within: skippedSet) {
+                matches[owner].captures = merged
+                reach[owner] = end
+                taken += index..<end
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return (matches, taken)
+    }
+
+    /// `owner` again at the time said from `start` (all in `skipped`), when it has a time of
+    /// its own to be told from.
+    private func repetition(of owner: EntryMatch, _ context: MatchContext, at start: Int,
+                            within skipped: Set<Int>) -> EntryMatch? {
+        guard !Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
+              (start..<end).allSatisfy(skipped.contains) else { return nil }
+        var again = owner
+        again.captures.values.removeAll { Self.isTime($0.field) }
+        guard let merged = again.captures.merging(time) else { return nil }
+        again.captures = merged
+        again.start = start
+        again.end = end
+        return again
+    }
+
+    /// The longest words from `start`, all in `skippedSet`, that give `owner` (its words and
+    /// those given to it ending at `reach`) a time it lacks, fields of its kind it lacks holding
+    /// no number, or what makes it whole; with the captures merged.
+    private func strandedPart(of owner: EntryMatch, after reach: Int, _ context: MatchContext, at start: Int,
+                              _ skipped: SkippedWords, within skippedSet: Set<Int>) -> (end: Int, captures: Captures)? {
+        if Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
+           (start..<end).allSatisfy(skippedSet.contains), let merged = owner.captures.merging(time) {
+            return (end, merged)
+        }
+        // a number only for an entry that lacks one, one word after its own words (none given to
+        // it yet) with no comma between
+        let completes = !skipped.isComplete(owner) && reach == owner.end && start - reach <= 1
+            && !(reach...start).contains(where: context.commaBefore.contains)
+        // no time (a time is given above, only to an entry that says none); one word besides
+        // glue only where the sentence or clause ends ("pumped 100ml before she left for work")
+        let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
+            .filter { part in
+                !part.captures.values.isEmpty
+                    && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes) }
+                    && (start..<part.end).allSatisfy(skippedSet.contains)
+                    && ((start..<part.end).filter({ !context.classes[$0].contains(.glue) }).count > 1
+                        || part.end == context.count || context.commaBefore.contains(part.end))
+            }
+        for part in parts.sorted(by: { $0.end > $1.end }) {
+            guard let merged = owner.captures.merging(part.captures) else { continue }
+            let numeric = part.captures.values.contains { $0.value.isNumeric }
+            var whole = owner
+            whole.captures = merged
+            if !numeric || skipped.isComplete(whole) { return (part.end, merged) }
+        }
+        return nil
+    }
+
+    /// At most this many words lie between an entry and words it is given.
+    static let longestGapToLeftOverWords = 3
+}
+
+/// A sentence's skipped words, and what the parser knows of them, for giving them to the
+/// entries before them.
+struct SkippedWords {
+    /// The skipped tokens.
+    var indices: [Int]
+    /// Whether a skipped token carries nothing (no value, no negation), so that it may lie
+    /// between an entry and words given to it.
+    var carriesNothing: (Int) -> Bool
+    /// Whether the token says an entry happened once more ("again", "another").
+    var repeats: (Int) -> Bool
+    /// Whether a clause ends before the token (the sentence's end, a comma, "and").
+    var endsClause: (Int) -> Bool
+    /// Whether an entry holds every field its kind requires.
+    var isComplete: (EntryMatch) -> Bool
+}
