@@ -220,6 +220,13 @@ import VoiceLogGrammars
         #expect(Self.parse("baby kicked 10 times in 20 mins").entries.allSatisfy { $0.kind != "food" })
     }
 
+    /// A typed slip is read as the one grammar word it is one letter from; of two words a
+    /// letter longer, the one with a final silent "e" ("headach" is no "headachy").
+    @Test func aSlipIsReadAsTheWordItIsOneLetterFrom() {
+        #expect(Self.parse("glucsoe 6.2").entries.first?.number("value") == 6.2)
+        #expect(Self.parse("headach 5/10").entries.first?.text("name") == "headache")
+    }
+
     /// A sensor's model is no reading: "Libre 2 glucose 7.8" is one reading of 7.8.
     @Test func aSensorsModelIsNoReading() {
         let reading = Self.parse("Libre 2 glucose 7.8")

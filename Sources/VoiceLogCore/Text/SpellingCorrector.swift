@@ -32,12 +32,16 @@ struct SpellingCorrector: Sendable {
         // added: "pumpd" is "pumped" rather than "pump"
         // an added letter only in words of five or more: "seat" is no slip of "sat"
         for length in [letters.count + 1, letters.count, letters.count - 1] where length >= Self.shortest {
-            var found: [Unicode.Scalar]?
+            var found: [[Unicode.Scalar]] = []
             for candidate in wordsByLength[length] ?? [] where candidate[0] == letters[0] && Self.isOneSlip(letters, candidate) {
-                if found != nil, found! != candidate { return nil }
-                found = candidate
+                if !found.contains(candidate) { found.append(candidate) }
             }
-            if let found { return String(String.UnicodeScalarView(found)) }
+            // of two words a letter longer, a final silent "e" left out is the likelier slip:
+            // "headach" is "headache", not "headachy"
+            let silentE = letters + ["e"]
+            if found.count > 1, found.contains(silentE) { found = [silentE] }
+            if found.count > 1 { return nil }
+            if let word = found.first { return String(String.UnicodeScalarView(word)) }
         }
         return nil
     }
