@@ -179,23 +179,29 @@ import VoiceLogGrammars
         #expect(Self.parse("paid 12 pounds for parking").status == .unrecognized)
     }
 
-    /// A time after words that carry nothing is the entry's time; after an aside it is not.
+    /// A time after words that carry nothing is the entry's time; after an aside it is not,
+    /// nor when the entry says a time of its own.
     @Test func aTimeAfterAWordThatCarriesNothingIsTheEntrys() {
         let patch = Self.parse("rivastigmine patch 9.5mg changed this morning")
         #expect(patch.status == .ok, "\(patch.problems)")
         #expect(patch.entries.first?.text("time_of_day") == "morning")
         #expect(Self.parse("took 2 tablets of paracetamol 3 times today").status != .ok)
+        // "yesterday" compared with, not when: the reading stays this morning's
+        let weight = Self.parse("weight 13 stone 8lb this morning, up on yesterday")
+        #expect(weight.entries.first?.time.dayNumber == Self.now.dayNumber)
+    }
+
+    /// A field an entry lacks, or the value it needs, said after words that carry nothing is
+    /// the entry's; one word alone only where the clause ends.
+    @Test func aFieldLeftAfterAnEntryIsItsOwn() {
         let breathless = Self.parse("breathless at rest, bad")
         #expect(breathless.status == .ok)
         #expect(breathless.entries.first?.text("severity") == "severe")
         #expect(Self.parse("cramps not too bad").entries.first?.text("severity") == "low")
         #expect(Self.parse("pumped 100ml before she left for work").entries.first?.text("side") == nil)
-        // "yesterday" compared with, not when: the reading stays this morning's
         #expect(Self.parse("fluids poor 400ml").entries.first?.number("volume_ml") == 400)
         // a limit is no amount taken
         #expect(Self.parse("fluid restriction 1.5 litres, drank 900ml so far").entries.map { $0.number("volume_ml") } == [900])
-        let weight = Self.parse("weight 13 stone 8lb this morning, up on yesterday")
-        #expect(weight.entries.first?.time.dayNumber == Self.now.dayNumber)
     }
 
     /// "again" or "another" with a time of its own logs the entry before once more at that time.
