@@ -43,6 +43,14 @@ public enum SlotSource: Hashable, Sendable {
     case textHolding(list: String)
     /// Every remaining word (the text of a note).
     case rest
+
+    /// Whether the capture takes words as they were said (a food, a note), not a value.
+    public var takesWordsAsSaid: Bool {
+        switch self {
+        case .text, .textHolding, .rest: true
+        case .list, .number, .minute, .span, .quantity, .unit, .duration: false
+        }
+    }
 }
 
 /// Which numbers a capture accepts. `speech` narrows only the speech grammar, so that a

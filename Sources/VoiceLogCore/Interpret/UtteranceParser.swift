@@ -24,6 +24,8 @@ public final class UtteranceParser: Sendable {
     private let spelling: SpellingCorrector
     /// An assistant's name said first ("hey google", "voice log"), dropped.
     private let wakeWords: OpeningPhrases
+    /// Words that call an assistant before or between its names ("ok", "hey", "tell").
+    private let wakeCalls: Set<String>
     /// Words that say an entry happened once more ("again", "another"): with a time of its
     /// own after it, the entry before is logged again at that time.
     private let repeatWords: Set<String>
@@ -53,6 +55,7 @@ public final class UtteranceParser: Sendable {
         correctionWords = grammar.words(of: "corrections")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
+        wakeCalls = grammar.words(of: "wake_calls")
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
         lackingWords = grammar.words(of: "lacking_words")
@@ -81,7 +84,7 @@ public final class UtteranceParser: Sendable {
         }
         // "hey google, pee diaper", "alexa tell voicelog ...": the assistant's name is no part
         // of the entry
-        if let addressing = Self.addressing(tokens, wakeWords), addressing < tokens.count {
+        if let addressing = Self.addressing(tokens, names: wakeWords, calls: wakeCalls), addressing < tokens.count {
             tokens.removeFirst(addressing)
         }
         if tokens.isEmpty {
@@ -231,14 +234,14 @@ public final class UtteranceParser: Sendable {
 
     /// The number of first tokens that call an assistant, up to its last name: "alexa tell
     /// voice log", "ok google". Nil when no name is said first.
-    private static func addressing(_ tokens: [Token], _ names: OpeningPhrases) -> Int? {
+    private static func addressing(_ tokens: [Token], names: OpeningPhrases, calls: Set<String>) -> Int? {
         var index = 0
         var end: Int?
         while index < min(tokens.count, 6) {
             if let name = names.length(of: Array(tokens[index...])) {
                 index += name
                 end = index
-            } else if ["ok", "okay", "hey", "tell", "ask"].contains(tokens[index].text) {
+            } else if calls.contains(tokens[index].text) {
                 index += 1
             } else {
                 break

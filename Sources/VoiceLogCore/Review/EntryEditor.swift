@@ -102,7 +102,7 @@ public struct EntryEditor: Sendable {
         if let values = parser.grammar.listValues(of: kind)[field], let known = values.first(where: { $0 == tokens.joined(separator: " ") }) {
             return .text(known)
         }
-        if sources.contains(where: { if case .textHolding = $0 { true } else { $0 == .text || $0 == .rest } }) {
+        if sources.contains(where: \.takesWordsAsSaid) {
             return .text(String(value.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
         }
         return nil
