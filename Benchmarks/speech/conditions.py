@@ -10,12 +10,14 @@ differ, with confidence 0.5 or more (what `dictate` would store).
 
 Sets: `heldout` (AudioFixtures/heldout.txt in flite's awb and kal16, never tuned on), `tuning`
 (the `voicelog adapt --prompts` sentences in flite's slt and rms), `espeak` (heldout.txt in the
-four espeak-ng voices of the held-out test).
+four espeak-ng voices of the held-out test), `festival` (heldout.txt in festival's kal and ked
+diphone voices and its slt HTS voice, two a sentence: a synthesizer the project never tuned on).
 
     python3 Benchmarks/speech/conditions.py --voicelog .build/release/voicelog --set heldout \
         [--conditions clean,noise15] [-- --noise-suppression ...]
 
-Needs flite, espeak-ng and sox. Only the standard library.
+Needs flite, espeak-ng, sox, and for `festival` festival with festvox-kallpc16k,
+festvox-kdlpc16k and festvox-us-slt-hts. Only the standard library.
 """
 import argparse
 import json
@@ -29,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NOW = "2026-11-21T10:00:00"
 CONDITIONS = ["clean", "noise15", "noise8", "reverb", "telephone", "tempo"]
+FESTIVAL_VOICES = ["kal_diphone", "ked_diphone", "cmu_us_slt_arctic_hts"]
 ESPEAK_VOICES = [("en-us+m1", 150), ("en-us+f2", 165), ("en-gb+m4", 170), ("en-us+m7", 185)]
 
 
@@ -49,6 +52,12 @@ def clips_of(name, voicelog):
             run("sox", "-R", path + ".raw.wav", "-r", "16000", "-c", "1", "-b", "16", path)
         return speak
 
+    def festival(sentence, voice):
+        def speak(path):
+            run("text2wave", "-eval", f"(voice_{voice})", "-o", path + ".raw.wav", input=sentence)
+            run("sox", "-R", path + ".raw.wav", "-r", "16000", "-c", "1", "-b", "16", path)
+        return speak
+
     def espeak(sentence, voice, speed):
         def speak(path):
             run("espeak-ng", "-v", voice, "-s", str(speed), "-w", path + ".raw.wav", sentence)
@@ -58,6 +67,10 @@ def clips_of(name, voicelog):
     if name == "heldout":
         said = sentences(os.path.join(ROOT, "AudioFixtures", "heldout.txt"))
         return [(s, v, flite(s, v)) for s in said for v in ("awb", "kal16")]
+    if name == "festival":
+        said = sentences(os.path.join(ROOT, "AudioFixtures", "heldout.txt"))
+        return [(s, v, festival(s, v)) for i, s in enumerate(said)
+                for v in (FESTIVAL_VOICES[i % 3], FESTIVAL_VOICES[(i + 1) % 3])]
     if name == "tuning":
         said = run(voicelog, "adapt", "--prompts").splitlines()
         return [(s, v, flite(s, v)) for s in said if s for v in ("slt", "rms")]
@@ -139,7 +152,7 @@ def transcribe(voicelog, files, extra, jobs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voicelog", default=os.path.join(ROOT, ".build", "release", "voicelog"))
-    parser.add_argument("--set", default="heldout", choices=["heldout", "tuning", "espeak"])
+    parser.add_argument("--set", default="heldout", choices=["heldout", "tuning", "espeak", "festival"])
     parser.add_argument("--conditions", default=",".join(CONDITIONS))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--details", action="store_true", help="print each clip heard wrong")
