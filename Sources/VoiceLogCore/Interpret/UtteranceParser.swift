@@ -29,6 +29,9 @@ public final class UtteranceParser: Sendable {
     /// Words that say an entry happened once more ("again", "another"): with a time of its
     /// own after it, the entry before is logged again at that time.
     private let repeatWords: Set<String>
+    /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
+    /// not another reading ("weight 62.1 kg, down half a kilo").
+    private let changeWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: OpeningPhrases
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
@@ -58,6 +61,7 @@ public final class UtteranceParser: Sendable {
         wakeCalls = grammar.words(of: "wake_calls")
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
+        changeWords = grammar.words(of: "changes")
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         requiredFields = grammar.kinds.map { kind in
@@ -65,7 +69,8 @@ public final class UtteranceParser: Sendable {
                 requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
             }.map(\.anyOf)
         }
-        spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary)
+        spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary,
+                                     functionWords: grammar.glueWords.union(grammar.words(of: "empty_words")).union(grammar.words(of: "people")))
     }
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
@@ -191,9 +196,18 @@ public final class UtteranceParser: Sendable {
         let valued = valueCarrying(ignored.filter { !glueWords.contains(tokens[$0].text) }, context)
         let unknown = unused.count - valued.count
         if !valued.isEmpty {
-            let words = valued.map { "'\(surface($0, $0 + 1))'" }.joined(separator: ", ")
+            // the pieces of one written word ("0815" is read as 8 : 15 am, "25:10") named once, as written
+            var pieces: [Range<Int>] = []
+            for index in valued {
+                if let last = pieces.last, (last.upperBound..<index + 1).allSatisfy({ tokens[$0 - 1].end >= tokens[$0].start }) {
+                    pieces[pieces.count - 1] = last.lowerBound..<index + 1
+                } else {
+                    pieces.append(index..<index + 1)
+                }
+            }
+            let words = pieces.map { "'\(surface($0.lowerBound, $0.upperBound))'" }.joined(separator: ", ")
             result.problems.append(Problem(field: nil, severity: .error, message:
-                "Not logged: \(words) \(valued.count == 1 ? "was" : "were") said but fit no entry here, and a health log must not drop what was said. Please say it again, one entry at a time, like '\(example)'."))
+                "Not logged: \(words) \(pieces.count == 1 ? "was" : "were") said but fit no entry here, and a health log must not drop what was said. Please say it again, one entry at a time, like '\(example)'."))
             incomplete = true
         }
         if let range = Self.range(between: matches, ignored: ignored, context) {
@@ -378,7 +392,8 @@ public final class UtteranceParser: Sendable {
             }
             // another reading of the kind just said, with only glue between ("glucose 6.7 before
             // breakfast and 9.8 after"): a whole entry of that kind without its introduction
-            if let previous = entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) {
+            if let previous = entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true),
+               index == 0 || !changeWords.contains(context.tokens[index - 1]) {
                 // after a comma alone, only a reading that ends the sentence or a part of it:
                 // not "2" of "temp 37.8, it's 2 degrees outside"
                 let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) }

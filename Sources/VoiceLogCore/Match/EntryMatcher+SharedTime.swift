@@ -22,8 +22,18 @@ extension EntryMatcher {
         timeSpan(context, from: start)?.captures
     }
 
-    /// The longest time from `start`, with the token it ends before.
+    /// The longest time from `start`, with the token it ends before: one common part, or a day
+    /// and the clock time said right after it ("on Thursday at 3pm").
     func timeSpan(_ context: MatchContext, from start: Int) -> (end: Int, captures: Captures)? {
+        guard let first = longestTimePart(context, from: start) else { return nil }
+        if let second = longestTimePart(context, from: first.end), let both = first.captures.merging(second.captures) {
+            return (second.end, both)
+        }
+        return first
+    }
+
+    /// The longest common part from `start` that captures time fields only.
+    private func longestTimePart(_ context: MatchContext, from start: Int) -> (end: Int, captures: Captures)? {
         var best: (end: Int, captures: Captures)?
         for pattern in commonParts {
             for (end, captures) in matches(of: pattern, context, at: start)

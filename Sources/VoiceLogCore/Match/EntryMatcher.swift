@@ -116,8 +116,10 @@ final class EntryMatcher: Sendable {
             if index > start, context.classes[index].contains(.glue) {
                 var skipped = captures
                 // glue that joins entries ("and") costs more inside one than between two, so
-                // that words after it go with the entry they stand before
-                skipped.penalty += context.classes[index].contains(.entryBreak) ? 3 : 2
+                // that words after it go with the entry they stand before; "another" and
+                // "again" most of all ("tea at 7:30 and another at 9" is no tea counted 9 times)
+                let word = context.classes[index]
+                skipped.penalty += word.contains(.repeatWord) ? 8 : word.contains(.entryBreak) ? 3 : 2
                 extend(index + 1, introduced, skipped)
             }
         }

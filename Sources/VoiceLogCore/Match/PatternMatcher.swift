@@ -53,6 +53,8 @@ final class PatternMatcher: Sendable {
         let classes: [(WordClass, Set<String>)] = [
             (.glue, grammar.glueWords),
             (.entryBreak, grammar.words(of: "breaks")),
+            (.repeatWord, grammar.words(of: "repeats")),
+            (.empty, grammar.words(of: "empty_words")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -176,7 +178,11 @@ final class PatternMatcher: Sendable {
             var headEnds: Set<Int> = []
             let longest = min(context.count, index + Self.longestText)
             guard index < longest, context.tokens[index] != "and", !context.classes[index].contains(.textOpener) else { return }
+            // a unit after a number is its unit, never the start of a name ("had 2oz and fell asleep")
+            if index > 0, unitFirstWords.contains(context.ids[index]),
+               context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty { return }
             var compoundEnd = index
+            var namesSomething = false
             for end in (index + 1)...longest {
                 let position = end - 1
                 compoundNames.matches(context.ids, at: position) { phraseEnd, _ in compoundEnd = max(compoundEnd, phraseEnd) }
@@ -190,8 +196,9 @@ final class PatternMatcher: Sendable {
                     if position > index, context.commaBefore.contains(position) { break }
                 }
                 heads?.matches(context.ids, at: position) { phraseEnd, _ in headEnds.insert(phraseEnd) }
+                namesSomething = namesSomething || !context.classes[position].contains(.glue) && !context.classes[position].contains(.empty)
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
-                if !context.classes[position].contains(.glue) && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
+                if namesSomething && !context.classes[position].contains(.glue) && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
                     found(end, .words(start: index, end: end), [], end - index)
                 }
             }

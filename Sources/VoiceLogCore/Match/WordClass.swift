@@ -1,7 +1,7 @@
 /// The classes of words the matcher asks about at every token ("may free text end here?"),
 /// worked out once per grammar word so that a token is looked up by its id, not hashed again.
 struct WordClass: OptionSet, Sendable {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     /// Skipped between the parts of an entry ("and", "of", "the").
     static let glue = WordClass(rawValue: 1 << 0)
@@ -17,4 +17,10 @@ struct WordClass: OptionSet, Sendable {
     static let age = WordClass(rawValue: 1 << 5)
     /// Starts a count or a number though it is none alone: "a", "half", "oh", "minus", "all".
     static let countOpener = WordClass(rawValue: 1 << 6)
+    /// Says an entry happened once more ("another", "again"): it starts an entry far more often
+    /// than it sits inside one.
+    static let repeatWord = WordClass(rawValue: 1 << 7)
+    /// Names nothing alone ("all", "really", "time"): free text of only such words and glue is
+    /// no name ("finished it all" ate no food called "it all").
+    static let empty = WordClass(rawValue: 1 << 8)
 }

@@ -3,17 +3,21 @@
 ///
 /// Only words of four letters or more are corrected (six for a changed letter), only to a word with the same first
 /// letter, and only when exactly one grammar word is that close; otherwise the word stays
-/// as typed. A word is never read as a number ("tree" is not "three"): a slip must not
+/// as typed. A grammar word with "'s" is that word, but for glue and words that name nothing. A word is never read as a number ("tree" is not "three"): a slip must not
 /// become a value. The parser tells the user which words it read otherwise.
 struct SpellingCorrector: Sendable {
     /// The grammar's words, by length.
     private let wordsByLength: [Int: [[Unicode.Scalar]]]
     private let known: Set<String>
+    /// Known words whose "'s" stays as written: "what's", "that's" are no "what", "that".
+    private let functionWords: Set<String>
     static let shortest = 4
 
-    /// `numberWords` are known, but never what a slip is read as.
-    init(vocabulary: Set<String>, numberWords: Set<String> = []) {
+    /// `numberWords` are known, but never what a slip is read as; `functionWords` are known,
+    /// but never read from the word with "'s".
+    init(vocabulary: Set<String>, numberWords: Set<String> = [], functionWords: Set<String> = []) {
         known = vocabulary
+        self.functionWords = functionWords
         var byLength: [Int: [[Unicode.Scalar]]] = [:]
         for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1 && !numberWords.contains(word)
             && word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
@@ -26,6 +30,11 @@ struct SpellingCorrector: Sendable {
     /// to exactly one grammar word.
     func correction(of word: String) -> String? {
         guard !known.contains(word) else { return nil }
+        // "weight's 90.4", "thursday's weight": a grammar word with "'s" is that word
+        for suffix in ["'s", "\u{2019}s"] where word.hasSuffix(suffix) {
+            let stem = String(word.dropLast(suffix.count))
+            if known.contains(stem), !functionWords.contains(stem) { return stem }
+        }
         let letters = Array(word.unicodeScalars)
         guard letters.count >= Self.shortest, letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
         // a letter left out is the likeliest slip, then two swapped or one changed, then one
