@@ -50,7 +50,9 @@ extension UtteranceParser {
     /// 8.9 after breakfast" lists two readings, as "and" would.
     static func commaBefore(_ tokens: [Token], in input: String) -> Set<Int> {
         let scalars = Array(input.unicodeScalars)
-        return Set(tokens.indices.dropFirst().filter { punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" } })
+        return Set(tokens.indices.dropFirst().filter {
+            punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" || isEmoji($0) }
+        })
     }
 
     /// The clause that the negation at `index` opens, when it follows a whole entry, right after
@@ -106,6 +108,11 @@ extension UtteranceParser {
 
     /// A mark that ends a part of a sentence, an emoji among them ("bs 17.3 😬 forgot to bolus").
     static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
-        ",.!;".unicodeScalars.contains(scalar) || (scalar.properties.isEmojiPresentation && scalar.value > 0x2000)
+        ",.!;".unicodeScalars.contains(scalar) || isEmoji(scalar)
+    }
+
+    /// An emoji, which stands between parts of a sentence as a comma does ("broccoli 🥦 wow").
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmojiPresentation && scalar.value > 0x2000
     }
 }

@@ -26,6 +26,10 @@ public final class UtteranceParser: Sendable {
     private let wakeWords: OpeningPhrases
     /// Words that call an assistant before or between its names ("ok", "hey", "tell").
     private let wakeCalls: Set<String>
+    /// Calls after which an assistant's skill is named, up to one of `skillNameEnds`: "alexa ask
+    /// carer diary to log ...".
+    private let skillCalls: Set<String>
+    private let skillNameEnds: Set<String>
     /// Words that say an entry happened once more ("again", "another"): with a time of its
     /// own after it, the entry before is logged again at that time.
     private let repeatWords: Set<String>
@@ -59,6 +63,8 @@ public final class UtteranceParser: Sendable {
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
         wakeCalls = grammar.words(of: "wake_calls")
+        skillCalls = grammar.words(of: "skill_calls")
+        skillNameEnds = grammar.words(of: "skill_name_ends")
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
@@ -89,7 +95,8 @@ public final class UtteranceParser: Sendable {
         }
         // "hey google, pee diaper", "alexa tell voicelog ...": the assistant's name is no part
         // of the entry
-        if let addressing = Self.addressing(tokens, names: wakeWords, calls: wakeCalls), addressing < tokens.count {
+        if let addressing = Self.addressing(tokens, names: wakeWords, calls: wakeCalls, skills: (skillCalls, skillNameEnds)),
+           addressing < tokens.count {
             tokens.removeFirst(addressing)
         }
         if tokens.isEmpty {
@@ -248,13 +255,18 @@ public final class UtteranceParser: Sendable {
 
     /// The number of first tokens that call an assistant, up to its last name: "alexa tell
     /// voice log", "ok google". Nil when no name is said first.
-    private static func addressing(_ tokens: [Token], names: OpeningPhrases, calls: Set<String>) -> Int? {
+    private static func addressing(_ tokens: [Token], names: OpeningPhrases, calls: Set<String>,
+                                   skills: (calls: Set<String>, nameEnds: Set<String>)) -> Int? {
         var index = 0
         var end: Int?
         while index < min(tokens.count, 6) {
             if let name = names.length(of: Array(tokens[index...])) {
                 index += name
                 end = index
+            } else if end != nil, skills.calls.contains(tokens[index].text),
+                      let nameEnd = (index + 2..<min(tokens.count, index + 5)).first(where: { skills.nameEnds.contains(tokens[$0].text) }) {
+                // a skill the grammar does not name: "alexa ask carer diary to log ..."
+                return nameEnd + 1
             } else if calls.contains(tokens[index].text) {
                 index += 1
             } else {

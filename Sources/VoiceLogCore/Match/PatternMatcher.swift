@@ -55,6 +55,7 @@ final class PatternMatcher: Sendable {
             (.entryBreak, grammar.words(of: "breaks")),
             (.repeatWord, grammar.words(of: "repeats")),
             (.empty, grammar.words(of: "empty_words")),
+            (.textBlocker, grammar.words(of: "text_blockers")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -178,9 +179,11 @@ final class PatternMatcher: Sendable {
             var headEnds: Set<Int> = []
             let longest = min(context.count, index + Self.longestText)
             guard index < longest, context.tokens[index] != "and", !context.classes[index].contains(.textOpener) else { return }
-            // a unit after a number is its unit, never the start of a name ("had 2oz and fell asleep")
+            // a unit after a number is its unit, never the start of a name ("had 2oz and fell
+            // asleep"); nor does a name start after "to" ("had to sit up")
             if index > 0, unitFirstWords.contains(context.ids[index]),
                context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty { return }
+            if index > 0, context.classes[index - 1].contains(.textBlocker) { return }
             var compoundEnd = index
             var namesSomething = false
             for end in (index + 1)...longest {
@@ -229,12 +232,28 @@ final class PatternMatcher: Sendable {
     }
 
     /// A clock time written in digits: "7", "7:40", "7.40", "22:10", each with an optional am or
-    /// pm; in minutes after midnight.
-    /// `isClock`: written with minutes or with am or pm, so no bare count.
+    /// pm; or said in words: "eleven", "nine fifteen", "midnight" (`named_clocks`); in minutes
+    /// after midnight.
+    /// `isClock`: written with minutes or with am or pm, or named, so no bare count.
     private func readClock(_ context: MatchContext, at index: Int) -> (minutes: Int, hasMeridiem: Bool, isClock: Bool, end: Int)? {
-        guard let token = context.tokens[safe: index], token.startsWithNumber else { return nil }
+        guard let token = context.tokens[safe: index] else { return nil }
+        var named: (hour: Int, end: Int)?
+        if let list = grammar.lists["named_clocks"] {
+            listTries["named_clocks"]?.matches(context.ids, at: index) { end, phrase in
+                if let hour = Int(list.phrases[phrase].value), end > (named?.end ?? index) { named = (hour, end) }
+            }
+        }
+        if let named { return (named.hour * 60, true, true, named.end) }
         var hour: Int, minute = 0, end = index + 1
-        if Self.isWrittenClock(token) {
+        if !token.startsWithNumber {
+            // an hour said as one word, then perhaps its minutes: "nine fifteen", "eleven"
+            guard let reading = context.numbers(at: index).first(where: { $0.end == index + 1 && (1...12).contains($0.value) }),
+                  reading.value == reading.value.rounded() else { return nil }
+            hour = Int(reading.value)
+            var minutes: (end: Int, value: Double)?
+            readMinute(context, at: end) { minuteEnd, value in if minutes == nil { minutes = (minuteEnd, value) } }
+            if let minutes { (minute, end) = (Int(minutes.value), minutes.end) }
+        } else if Self.isWrittenClock(token) {
             let parts = token.split(separator: ".")
             guard let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
             (hour, minute) = (h, m)

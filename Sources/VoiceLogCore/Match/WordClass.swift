@@ -23,4 +23,6 @@ struct WordClass: OptionSet, Sendable {
     /// Names nothing alone ("all", "really", "time"): free text of only such words and glue is
     /// no name ("finished it all" ate no food called "it all").
     static let empty = WordClass(rawValue: 1 << 8)
+    /// Free text does not start right after it ("had to sit up" ate nothing).
+    static let textBlocker = WordClass(rawValue: 1 << 9)
 }
