@@ -14,6 +14,9 @@ public indirect enum Pattern: Hashable, Sendable {
 
     /// The field name of a capture whose value is not kept: `{_:unit(percent)}`.
     public static let discard = "_"
+    /// The capture that says how many entries the words stand for ("2 wet nappies" is two):
+    /// logged that many times, in no field.
+    static let copies = "copies"
 }
 
 /// What a capture reads: a list of phrases, or a built-in reader.

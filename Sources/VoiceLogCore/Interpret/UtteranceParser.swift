@@ -105,8 +105,13 @@ public final class UtteranceParser: Sendable {
         if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
         }
-        if opensWithQuestion(tokens) || input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
-            return unrecognized("This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'.")
+        let question = "This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'."
+        if opensWithQuestion(tokens) { return unrecognized(question) }
+        if input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
+            // "hr 230 on watch??": disbelief at a value that cannot be is told so; anything else
+            // ending in a question mark is asked, not logged
+            let read = parse(input, tokens, corrections: corrections, now: now)
+            return read.status == .infeasible ? read : unrecognized(question)
         }
         // "note that she had a wet nappy": the entries the rest gives, when it gives them whole
         if let opener = dictationOpeners.length(of: tokens), opener < tokens.count {
@@ -191,7 +196,10 @@ public final class UtteranceParser: Sendable {
         var incomplete = false
         for match in matches {
             let built = builder.build(match, now: now, surface: surface)
-            result.entries.append(built.entry)
+            // "3 wet nappies since midnight" is three
+            var copies = 1
+            if case .number(let count)? = match.captures.value(of: Pattern.copies) { copies = max(1, Int(count)) }
+            result.entries += Array(repeating: built.entry, count: copies)
             result.problems += built.problems
             incomplete = incomplete || !built.isComplete
         }

@@ -25,6 +25,9 @@ final class PatternMatcher: Sendable {
     private let compoundNames: PhraseTrie<Void>
     /// Words between the two clock times of a span ("to", "until").
     private let spanConnectors: Set<String>
+    /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
+    private let namedClocks: PhraseTrie<Int>?
+    private let namedClockHours: [Int?]
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -70,6 +73,8 @@ final class PatternMatcher: Sendable {
         everydayLists = grammar.listNames(in: "everyday_lists")
         afterNumberLists = grammar.listNames(in: "after_number_lists")
         spanConnectors = grammar.words(of: "span_connectors")
+        namedClocks = listTries["named_clocks"]
+        namedClockHours = (grammar.lists["named_clocks"]?.phrases ?? []).map { Int($0.value) }
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
             (phrase.words.map { words.intern($0) }, ())
         })
@@ -238,10 +243,8 @@ final class PatternMatcher: Sendable {
     private func readClock(_ context: MatchContext, at index: Int) -> (minutes: Int, hasMeridiem: Bool, isClock: Bool, end: Int)? {
         guard let token = context.tokens[safe: index] else { return nil }
         var named: (hour: Int, end: Int)?
-        if let list = grammar.lists["named_clocks"] {
-            listTries["named_clocks"]?.matches(context.ids, at: index) { end, phrase in
-                if let hour = Int(list.phrases[phrase].value), end > (named?.end ?? index) { named = (hour, end) }
-            }
+        namedClocks?.matches(context.ids, at: index) { end, phrase in
+            if let hour = namedClockHours[phrase], end > (named?.end ?? index) { named = (hour, end) }
         }
         if let named { return (named.hour * 60, true, true, named.end) }
         var hour: Int, minute = 0, end = index + 1
