@@ -36,6 +36,8 @@ public final class UtteranceParser: Sendable {
     /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
     /// not another reading ("weight 62.1 kg, down half a kilo").
     private let changeWords: Set<String>
+    /// The words of every unit: a word joined to one by "/" is a ratio of units ("U/mL").
+    private let unitWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: OpeningPhrases
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
@@ -58,7 +60,7 @@ public final class UtteranceParser: Sendable {
         negationWords = grammar.negationWords
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
-        sharedVerbs = grammar.words(of: "shared_verbs")
+        sharedVerbs = grammar.words(of: "shared_verbs").union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
@@ -68,6 +70,7 @@ public final class UtteranceParser: Sendable {
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
+        unitWords = Set(grammar.unitGroups.values.flatMap { $0.units.flatMap { $0.phrases.joined() } })
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         requiredFields = grammar.kinds.map { kind in
@@ -81,7 +84,7 @@ public final class UtteranceParser: Sendable {
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
         var corrections: [(said: String, read: String)] = []
-        var tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }.map { token in
+        var tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }.flatMap(splittingSlash).map { token in
             guard let word = spelling.correction(of: token.text) else { return token }
             corrections.append((token.text, word))
             return Token(text: word, start: token.start, end: token.end)
@@ -130,6 +133,17 @@ public final class UtteranceParser: Sendable {
         repaired.problems.append(Problem(field: nil, severity: .warning, message:
             "Read '\(surface(repair.correction.lowerBound, repair.correction.upperBound))' as a correction of '\(said)'."))
         return repaired
+    }
+
+    /// A word the grammar does not know made of grammar words joined by "/", as those words
+    /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL").
+    private func splittingSlash(_ token: Token) -> [Token] {
+        let parts = token.text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !spelling.knows(token.text), parts.allSatisfy(spelling.knows),
+              !parts.contains(where: unitWords.contains) else { return [token] }
+        let slash = token.start + parts[0].unicodeScalars.count
+        return [Token(text: parts[0], start: token.start, end: slash), Token(text: "/", start: slash, end: slash + 1),
+                Token(text: parts[1], start: slash + 1, end: token.end)]
     }
 
     /// Whether the scalar is a control character: a range test for ASCII.

@@ -26,6 +26,11 @@ struct SpellingCorrector: Sendable {
         wordsByLength = byLength
     }
 
+    /// Whether the grammar has the word.
+    func knows(_ word: String) -> Bool {
+        known.contains(word)
+    }
+
     /// The grammar word `word` is a slip of, or nil if it is known, too short, or not close
     /// to exactly one grammar word.
     func correction(of word: String) -> String? {
