@@ -10,6 +10,8 @@ import VoiceLogGrammars
     @Test(arguments: [
         "", "   ", "...!?", "\u{0}\u{0}", "asdfgh 123", "turn on the lights", "🙂🙂🙂", "glucose glucose glucose",
         String(repeating: "9", count: 400), "- - - / / %", "point point point", "minus",
+        // an assistant asked with nothing after, a skill with no name: no range runs backwards
+        "alexa ask", "alexa tell me", "ok google ask to", "wet/", "/dirty", "wet/dirty/wet",
     ])
     func nonsenseIsUnrecognizedWithAMessage(input: String) {
         let result = Self.parser.parse(input, now: Self.now)

@@ -142,6 +142,7 @@ public final class UtteranceParser: Sendable {
         guard parts.count == 2, !spelling.knows(token.text), parts.allSatisfy(spelling.knows),
               !parts.contains(where: unitWords.contains) else { return [token] }
         let slash = token.start + parts[0].unicodeScalars.count
+        guard slash < token.end else { return [token] }
         return [Token(text: parts[0], start: token.start, end: slash), Token(text: "/", start: slash, end: slash + 1),
                 Token(text: parts[1], start: slash + 1, end: token.end)]
     }
@@ -286,7 +287,7 @@ public final class UtteranceParser: Sendable {
                 index += name
                 end = index
             } else if end != nil, skills.calls.contains(tokens[index].text),
-                      let nameEnd = (index + 2..<min(tokens.count, index + 5)).first(where: { skills.nameEnds.contains(tokens[$0].text) }) {
+                      let nameEnd = (index + 2..<max(index + 2, min(tokens.count, index + 5))).first(where: { skills.nameEnds.contains(tokens[$0].text) }) {
                 // a skill the grammar does not name: "alexa ask carer diary to log ..."
                 return nameEnd + 1
             } else if calls.contains(tokens[index].text) {
