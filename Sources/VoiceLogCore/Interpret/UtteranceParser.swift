@@ -16,6 +16,8 @@ public final class UtteranceParser: Sendable {
     /// The `question` phrases, read where an utterance starts.
     let questionOpenings: OpeningPhrases
     private let sharedVerbs: Set<String>
+    /// The shared verbs and the words of `bare_intros`: alone beside a whole entry, skipped.
+    private let bareWords: Set<String>
     /// Words that take back what was said before them ("sorry", "I mean").
     private let correctionWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
@@ -60,7 +62,8 @@ public final class UtteranceParser: Sendable {
         negationWords = grammar.negationWords
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
-        sharedVerbs = grammar.words(of: "shared_verbs").union(grammar.words(of: "bare_intros"))
+        sharedVerbs = grammar.words(of: "shared_verbs")
+        bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
@@ -84,10 +87,16 @@ public final class UtteranceParser: Sendable {
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
         var corrections: [(said: String, read: String)] = []
-        var tokens = Tokenizer.tokens(of: input).filter { !fillerWords.contains($0.text) }.flatMap(splittingSlash).map { token in
-            guard let word = spelling.correction(of: token.text) else { return token }
-            corrections.append((token.text, word))
-            return Token(text: word, start: token.start, end: token.end)
+        var tokens: [Token] = []
+        for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
+            if let parts = slashParts(token) {
+                tokens += parts
+            } else if let word = spelling.correction(of: token.text) {
+                corrections.append((token.text, word))
+                tokens.append(Token(text: word, start: token.start, end: token.end))
+            } else {
+                tokens.append(token)
+            }
         }
         func unrecognized(_ message: String) -> ParseResult { Self.unrecognized(input, message) }
         if input.unicodeScalars.contains("\u{FFFD}") {
@@ -136,13 +145,14 @@ public final class UtteranceParser: Sendable {
     }
 
     /// A word the grammar does not know made of grammar words joined by "/", as those words
-    /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL").
-    private func splittingSlash(_ token: Token) -> [Token] {
+    /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL"). Nil for any other word.
+    private func slashParts(_ token: Token) -> [Token]? {
+        guard token.text.utf8.count > 2, token.text.utf8.contains(UInt8(ascii: "/")) else { return nil }
         let parts = token.text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, !spelling.knows(token.text), parts.allSatisfy(spelling.knows),
-              !parts.contains(where: unitWords.contains) else { return [token] }
+              !parts.contains(where: unitWords.contains) else { return nil }
         let slash = token.start + parts[0].unicodeScalars.count
-        guard slash < token.end else { return [token] }
+        guard slash < token.end else { return nil }
         return [Token(text: parts[0], start: token.start, end: slash), Token(text: "/", start: slash, end: slash + 1),
                 Token(text: parts[1], start: slash + 1, end: token.end)]
     }
@@ -213,7 +223,7 @@ public final class UtteranceParser: Sendable {
             let built = builder.build(match, now: now, surface: surface)
             // "3 wet nappies since midnight" is three
             var copies = 1
-            if case .number(let count)? = match.captures.value(of: Pattern.copies) { copies = max(1, Int(count)) }
+            if case .number(let count)? = match.captures.value(of: Pattern.copies), (1...100).contains(count) { copies = Int(count) }
             result.entries += Array(repeating: built.entry, count: copies)
             result.problems += built.problems
             incomplete = incomplete || !built.isComplete
@@ -373,7 +383,7 @@ public final class UtteranceParser: Sendable {
         -> (matches: [EntryMatch], ignored: [Int]) {
         let isBare = { (match: EntryMatch) in
             match.captures.values.isEmpty
-                && (match.start..<match.end).allSatisfy { self.sharedVerbs.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) }
+                && (match.start..<match.end).allSatisfy { self.bareWords.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) }
         }
         let bare = split.matches.filter(isBare)
         guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0) }) else { return split }

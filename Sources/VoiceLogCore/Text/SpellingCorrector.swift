@@ -1,10 +1,12 @@
 /// Reads a typed word that the grammar does not know as the one grammar word it is a slip
 /// of: one letter left out, added, changed or two swapped ("glucsoe", "novorapdi", "pumpd").
 ///
-/// Only words of four letters or more are corrected (six for a changed letter), only to a word with the same first
-/// letter, and only when exactly one grammar word is that close; otherwise the word stays
-/// as typed. A grammar word with "'s" is that word, but for glue and words that name nothing. A word is never read as a number ("tree" is not "three"): a slip must not
-/// become a value. The parser tells the user which words it read otherwise.
+/// Only words of four letters or more are corrected (six for a changed letter), only to a
+/// word with the same first letter, and only when exactly one grammar word is that close;
+/// otherwise the word stays as typed. A word is never read as a number ("tree" is not
+/// "three"): a slip must not become a value. A grammar word with "'s" is that word, but for
+/// glue and words that name nothing ("weight's" is "weight", "what's" stays). The parser
+/// tells the user which words it read otherwise.
 struct SpellingCorrector: Sendable {
     /// The grammar's words, by length.
     private let wordsByLength: [Int: [[Unicode.Scalar]]]
