@@ -38,6 +38,10 @@ public final class UtteranceParser: Sendable {
     /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
     /// not another reading ("weight 62.1 kg, down half a kilo").
     private let changeWords: Set<String>
+    /// Words after an entry that say it is over ("gone", "went away"), for the kinds of
+    /// `over_kinds`: such an entry is not logged.
+    private let overPhrases: OpeningPhrases
+    private let overKinds: Set<Int>
     /// The words of every unit: a word joined to one by "/" is a ratio of units ("U/mL").
     private let unitWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
@@ -73,6 +77,9 @@ public final class UtteranceParser: Sendable {
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
+        overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
+        let overKindNames = grammar.words(of: "over_kinds")
+        overKinds = Set(grammar.kinds.indices.filter { overKindNames.contains(grammar.kinds[$0].name) })
         unitWords = Set(grammar.unitGroups.values.flatMap { $0.units.flatMap { $0.phrases.joined() } })
         lackingWords = grammar.words(of: "lacking_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
@@ -144,6 +151,19 @@ public final class UtteranceParser: Sendable {
         return repaired
     }
 
+    /// Where the words after `match` end that say it is over ("gone", "has cleared up"), when
+    /// they are skipped, end their clause, and the entry is of a kind of `over_kinds`.
+    private func overEnd(after match: EntryMatch, _ skipped: Set<Int>, _ tokens: [Token], _ context: MatchContext) -> Int? {
+        guard overKinds.contains(match.kindIndex) else { return nil }
+        var index = match.end
+        while index < tokens.count, skipped.contains(index), glueWords.contains(tokens[index].text) { index += 1 }
+        guard index < tokens.count, let length = overPhrases.length(of: Array(tokens[index...])) else { return nil }
+        let end = index + length
+        guard (index..<end).allSatisfy(skipped.contains),
+              end == tokens.count || context.commaBefore.contains(end) || breakWords.contains(tokens[end].text) else { return nil }
+        return end
+    }
+
     /// A word the grammar does not know made of grammar words joined by "/", as those words
     /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL"). Nil for any other word.
     private func slashParts(_ token: Token) -> [Token]? {
@@ -187,6 +207,20 @@ public final class UtteranceParser: Sendable {
             ignored.removeAll { clause.contains($0) }
             negatedClause = clause
         }
+        // "headache's gone", "the rash has cleared up": an entry said to be over is not logged
+        var overClauses: [Range<Int>] = []
+        let skippedNow = Set(ignored)
+        split.removeAll { match in
+            guard let end = overEnd(after: match, skippedNow, tokens, context) else { return false }
+            overClauses.append(match.start..<end)
+            return true
+        }
+        if !overClauses.isEmpty {
+            ignored.removeAll { index in overClauses.contains { $0.contains(index) } }
+            if split.isEmpty {
+                return unrecognized("'\(Self.surface(of: input, tokens)(overClauses[0].lowerBound, overClauses[0].upperBound))' says it is over, so there is nothing to log. Please say what is happening now.")
+            }
+        }
         // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
         // morning", "breathless at rest, bad"
         let carrying = Set(valueCarrying(ignored, context))
@@ -212,6 +246,11 @@ public final class UtteranceParser: Sendable {
             result.negated = [surface(clause.lowerBound, clause.upperBound)]
             result.problems.append(Problem(field: nil, severity: .warning, message:
                 "Not logged, as it says what did not happen: '\(result.negated[0])'."))
+        }
+        for clause in overClauses {
+            let said = surface(clause.lowerBound, clause.upperBound)
+            result.negated.append(said)
+            result.problems.append(Problem(field: nil, severity: .warning, message: "Not logged, as it says it is over: '\(said)'."))
         }
         for (said, correction) in found.corrections {
             result.takenBack.append(surface(said.lowerBound, said.upperBound))

@@ -25,6 +25,8 @@ final class PatternMatcher: Sendable {
     private let compoundNames: PhraseTrie<Void>
     /// Words between the two clock times of a span ("to", "until").
     private let spanConnectors: Set<String>
+    /// Minutes written with a letter that also writes metres ("m"): a hundred or more are metres.
+    private let ambiguousMinutes: Set<String>
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
     private let namedClocks: PhraseTrie<Int>?
     private let namedClockHours: [Int?]
@@ -73,6 +75,7 @@ final class PatternMatcher: Sendable {
         everydayLists = grammar.listNames(in: "everyday_lists")
         afterNumberLists = grammar.listNames(in: "after_number_lists")
         spanConnectors = grammar.words(of: "span_connectors")
+        ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
         namedClocks = listTries["named_clocks"]
         namedClockHours = (grammar.lists["named_clocks"]?.phrases ?? []).map { Int($0.value) }
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
@@ -393,6 +396,8 @@ final class PatternMatcher: Sendable {
         let words = grammar.numberWords
         var spans: [(end: Int, seconds: Double, factor: Double)] = []
         readQuantity("time", context, at: index) { end, value, unit in
+            // "walked 200 m", "swam 1500m": a hundred or more of a one-letter minute are metres
+            if value >= 100, ambiguousMinutes.contains(context.tokens[end - 1]) { return }
             spans.append((end, value * (unit.factor ?? 1), unit.factor ?? 1))
         }
         // "all day", "another hour"
