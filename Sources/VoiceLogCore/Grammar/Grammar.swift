@@ -49,7 +49,15 @@ public struct Grammar: Sendable {
     public var questionWords: Set<String> { words(of: "question") }
 
     /// Lists that shape a sentence rather than name a value.
-    public static let structuralLists: Set<String> = ["filler", "glue", "negation", "question", "written", "reserved", "text_openers", "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names", "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers", "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures", "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers", "skill_calls", "skill_name_ends", "bare_intros", "ambiguous_minutes", "over_words", "over_kinds"]
+    public static let structuralLists: Set<String> = [
+        "filler", "glue", "negation", "question", "written", "reserved", "text_openers",
+        "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names",
+        "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers",
+        "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures",
+        "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
+        "skill_calls", "skill_name_ends", "bare_intros", "ambiguous_minutes", "over_words",
+        "over_kinds",
+    ]
 }
 
 /// A `list`: spoken phrases, each standing for a value and optional extra field values.

@@ -151,6 +151,20 @@ public final class UtteranceParser: Sendable {
         return repaired
     }
 
+    /// The split without entries said to be over ("headache's gone", "the rash has cleared
+    /// up"), with their words and what says so: no longer skipped, they are named in a warning.
+    private func withoutEntriesSaidOver(_ matches: [EntryMatch], _ ignored: [Int], _ tokens: [Token], _ context: MatchContext)
+        -> (matches: [EntryMatch], ignored: [Int], over: [Range<Int>]) {
+        let skipped = Set(ignored)
+        var over: [Range<Int>] = []
+        let kept = matches.filter { match in
+            guard let end = overEnd(after: match, skipped, tokens, context) else { return true }
+            over.append(match.start..<end)
+            return false
+        }
+        return (kept, ignored.filter { index in !over.contains { $0.contains(index) } }, over)
+    }
+
     /// Where the words after `match` end that say it is over ("gone", "has cleared up"), when
     /// they are skipped, end their clause, and the entry is of a kind of `over_kinds`.
     private func overEnd(after match: EntryMatch, _ skipped: Set<Int>, _ tokens: [Token], _ context: MatchContext) -> Int? {
@@ -159,9 +173,13 @@ public final class UtteranceParser: Sendable {
         while index < tokens.count, skipped.contains(index), glueWords.contains(tokens[index].text) { index += 1 }
         guard index < tokens.count, let length = overPhrases.length(of: Array(tokens[index...])) else { return nil }
         let end = index + length
-        guard (index..<end).allSatisfy(skipped.contains),
-              end == tokens.count || context.commaBefore.contains(end) || breakWords.contains(tokens[end].text) else { return nil }
+        guard (index..<end).allSatisfy(skipped.contains), endsClause(at: end, tokens, context) else { return nil }
         return end
+    }
+
+    /// Whether a clause ends before token `end`: the sentence's end, a comma, or "and".
+    private func endsClause(at end: Int, _ tokens: [Token], _ context: MatchContext) -> Bool {
+        end == tokens.count || context.commaBefore.contains(end) || breakWords.contains(tokens[end].text)
     }
 
     /// A word the grammar does not know made of grammar words joined by "/", as those words
@@ -195,7 +213,7 @@ public final class UtteranceParser: Sendable {
         let context = entries.patterns.context(for: tokens.map(\.text))
         context.commaBefore = Self.commaBefore(tokens, in: input)
         let found = bestSplit(context)
-        var (split, ignored) = withoutBareVerbs((found.matches, found.ignored), context)
+        var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
         var negatedClause: Range<Int>?
         if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
            !isRemark(negation, matches: split, tokens: tokens, input: input) {
@@ -208,28 +226,19 @@ public final class UtteranceParser: Sendable {
             negatedClause = clause
         }
         // "headache's gone", "the rash has cleared up": an entry said to be over is not logged
-        var overClauses: [Range<Int>] = []
-        let skippedNow = Set(ignored)
-        split.removeAll { match in
-            guard let end = overEnd(after: match, skippedNow, tokens, context) else { return false }
-            overClauses.append(match.start..<end)
-            return true
-        }
-        if !overClauses.isEmpty {
-            ignored.removeAll { index in overClauses.contains { $0.contains(index) } }
-            if split.isEmpty {
-                return unrecognized("'\(Self.surface(of: input, tokens)(overClauses[0].lowerBound, overClauses[0].upperBound))' says it is over, so there is nothing to log. Please say what is happening now.")
-            }
+        let overClauses: [Range<Int>]
+        (split, ignored, overClauses) = withoutEntriesSaidOver(split, ignored, tokens, context)
+        if split.isEmpty, let over = overClauses.first {
+            return unrecognized("'\(Self.surface(of: input, tokens)(over.lowerBound, over.upperBound))' says it is over, so there is nothing to log. Please say what is happening now.")
         }
         // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
         // morning", "breathless at rest, bad"
         let carrying = Set(valueCarrying(ignored, context))
-        let (negations, repeats, breaks) = (negationWords, repeatWords, breakWords)
+        let (negations, repeats) = (negationWords, repeatWords)
         let skipped = SkippedWords(indices: ignored, carriesNothing: { index in
             !carrying.contains(index) && !negations.contains(tokens[index].text)
-        }, repeats: { repeats.contains(tokens[$0].text) }, endsClause: { end in
-            end == tokens.count || context.commaBefore.contains(end) || breaks.contains(tokens[end].text)
-        }, isComplete: { self.isComplete($0) })
+        }, repeats: { repeats.contains(tokens[$0].text) }, endsClause: { self.endsClause(at: $0, tokens, context) },
+        isComplete: { self.isComplete($0) })
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
         let matches = entries.sharingTime(stranded.matches, context)
@@ -415,10 +424,10 @@ public final class UtteranceParser: Sendable {
         }
     }
 
-    /// The split without entries that are only a shared verb ("had", "took") when another
-    /// entry is whole: the verb's words become skipped words, which the checks that follow
-    /// weigh like any other.
-    private func withoutBareVerbs(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
+    /// The split without entries that are only a shared verb or a bare introduction ("had",
+    /// "took", "felt") when another entry is whole: their words become skipped words, which the
+    /// checks that follow weigh like any other.
+    private func withoutBareIntroductions(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
         -> (matches: [EntryMatch], ignored: [Int]) {
         let isBare = { (match: EntryMatch) in
             match.captures.values.isEmpty
