@@ -53,6 +53,12 @@ struct Captures: Sendable {
 
     /// These captures with all of `other`'s, or nil when a field would hold two values.
     func merging(_ other: Captures) -> Captures? {
+        if values.isEmpty {
+            var merged = other
+            merged.penalty += penalty
+            merged.unkept = unkept + other.unkept
+            return merged
+        }
         var merged = self
         for (field, value) in other.values {
             guard let updated = merged.adding(field, value) else { return nil }
@@ -111,7 +117,7 @@ struct Captures: Sendable {
 
     /// The captures with one more value, or nil when the field already holds another.
     func adding(_ field: String, _ value: CapturedValue) -> Captures? {
-        if field.hasSuffix(Self.sumSuffix) {
+        if values.isEmpty || field.hasSuffix(Self.sumSuffix) {
             var copy = self
             copy.values.append((field, value))
             return copy

@@ -36,7 +36,7 @@ extension EntryMatcher {
     private func longestTimePart(_ context: MatchContext, from start: Int) -> (end: Int, captures: Captures)? {
         var best: (end: Int, captures: Captures)?
         for pattern in commonParts {
-            for (end, captures) in matches(of: pattern, context, at: start)
+            for (end, captures, _) in matches(of: pattern, context, at: start)
             where Self.isTimeOnly(captures) && end > (best?.end ?? start) {
                 best = (end, captures)
             }

@@ -14,6 +14,10 @@ final class EntryMatcher: Sendable {
     private let patternsStartingAnywhere: [Int]
     private let startsWithText: [Bool]
     private let introductions: [[Int]]
+    /// The numbers of all kinds' introductions and parts, and the kind of each introduction
+    /// among them (-1 for a part): `[pattern - introductionPatterns.lowerBound]`.
+    private let introductionPatterns: Range<Int>
+    private let kindOfIntroduction: [Int32]
     private let parts: [[Int]]
     /// The parts every kind shares (times), numbered first.
     let commonParts: Range<Int>
@@ -39,6 +43,12 @@ final class EntryMatcher: Sendable {
             parts.append(Array(all.count..<all.count + kind.parts.count) + common)
             all += kind.parts
         }
+        introductionPatterns = common.count..<all.count
+        var kindOfIntroduction = [Int32](repeating: -1, count: introductionPatterns.count)
+        for (kindIndex, patterns) in introductions.enumerated() {
+            for pattern in patterns { kindOfIntroduction[pattern - common.count] = Int32(kindIndex) }
+        }
+        self.kindOfIntroduction = kindOfIntroduction
         asides = all.count..<all.count + grammar.asides.count
         all += grammar.asides
         allPatterns = all.map { CompiledPattern($0, words: patterns.words) }
@@ -87,10 +97,11 @@ final class EntryMatcher: Sendable {
         reached.reserveCapacity(32)
         var budget = Self.searchBudget
 
-        func extend(_ index: Int, _ introduced: Bool, _ captures: Captures) {
+        /// `fields`: the bits of the fields `captures` hold.
+        func extend(_ index: Int, _ introduced: Bool, _ captures: Captures, _ fields: UInt64) {
             budget -= 1
             guard budget > 0 else { return }
-            let key = StateKey(index: index, introduced: introduced, fields: mask(captures))
+            let key = StateKey(index: index, introduced: introduced, fields: fields)
             if let penalty = reached[key], penalty <= captures.penalty { return }
             reached[key] = captures.penalty
             if introduced || (introduction != .required && index > start) {
@@ -101,16 +112,16 @@ final class EntryMatcher: Sendable {
             let startable = startablePatterns(context, at: index)
             if !introduced && introduction != .excluded {
                 for pattern in introductions[kindIndex] where startable[pattern] {
-                    for (end, found) in matches(of: pattern, context, at: index) {
-                        if let merged = captures.merging(found) { extend(end, true, merged) }
+                    for (end, found, foundFields) in matches(of: pattern, context, at: index) {
+                        if let merged = captures.merging(found) { extend(end, true, merged, fields | foundFields) }
                     }
                 }
             }
             // a part that opens with free text comes after the introduction: before it, such
             // words are who did it ("Theo had 30g carbs"), not what
             for pattern in parts[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern]) {
-                for (end, found) in matches(of: pattern, context, at: index) {
-                    if let merged = captures.merging(found) { extend(end, introduced, merged) }
+                for (end, found, foundFields) in matches(of: pattern, context, at: index) {
+                    if let merged = captures.merging(found) { extend(end, introduced, merged, fields | foundFields) }
                 }
             }
             if index > start, context.classes[index].contains(.glue) {
@@ -120,11 +131,11 @@ final class EntryMatcher: Sendable {
                 // "again" most of all ("tea at 7:30 and another at 9" is no tea counted 9 times)
                 let word = context.classes[index]
                 skipped.penalty += word.contains(.repeatWord) ? 8 : word.contains(.entryBreak) ? 3 : 2
-                extend(index + 1, introduced, skipped)
+                extend(index + 1, introduced, skipped, fields)
             }
         }
 
-        extend(start, false, Captures())
+        extend(start, false, Captures(), 0)
         return best.compactMap { $0 }
     }
 
@@ -134,11 +145,9 @@ final class EntryMatcher: Sendable {
     func lastIntroductionStarts(_ context: MatchContext) -> [Int?] {
         var last = [Int?](repeating: nil, count: introductions.count)
         for index in stride(from: context.count - 1, through: 0, by: -1) {
-            let startable = startablePatterns(context, at: index)
-            for kindIndex in introductions.indices where last[kindIndex] == nil {
-                if introductions[kindIndex].contains(where: { pattern in
-                    startable[pattern] && !matches(of: pattern, context, at: index).isEmpty
-                }) {
+            startablePatterns(context, at: index).forEach(in: introductionPatterns) { pattern in
+                let kindIndex = Int(kindOfIntroduction[pattern - introductionPatterns.lowerBound])
+                if kindIndex >= 0, last[kindIndex] == nil, !matches(of: pattern, context, at: index).isEmpty {
                     last[kindIndex] = index
                 }
             }
@@ -151,7 +160,7 @@ final class EntryMatcher: Sendable {
         let startable = startablePatterns(context, at: index)
         var ends: Set<Int> = []
         for pattern in asides where startable[pattern] {
-            for (end, _) in matches(of: pattern, context, at: index) { ends.insert(end) }
+            for (end, _, _) in matches(of: pattern, context, at: index) { ends.insert(end) }
         }
         return ends
     }
@@ -195,12 +204,15 @@ final class EntryMatcher: Sendable {
         }
     }
 
+    /// A match of one pattern: where it ends, what it captured and the bits of those fields.
+    typealias PatternMatch = (end: Int, captures: Captures, fields: UInt64)
+
     /// The non-empty matches of a pattern at a token, from the utterance's cache.
-    func matches(of pattern: Int, _ context: MatchContext, at index: Int) -> [(end: Int, captures: Captures)] {
+    func matches(of pattern: Int, _ context: MatchContext, at index: Int) -> [PatternMatch] {
         context.patternMatches(pattern, patternCount: allPatterns.count, at: index) {
-            var found: [(end: Int, captures: Captures)] = []
+            var found: [PatternMatch] = []
             patterns.match(allPatterns[pattern], context, at: index, Captures()) { end, captures in
-                if end > index { found.append((end, captures)) }
+                if end > index { found.append((end, captures, mask(captures))) }
             }
             return found
         }

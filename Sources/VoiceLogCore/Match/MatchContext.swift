@@ -13,7 +13,7 @@ final class MatchContext {
     /// Where the matches of pattern `p` at token `i` (started with no captures) are kept in
     /// `patternCache`: `[p * count + i]`, -1 until they are worked out.
     private var matchSlots: [Int32] = []
-    private var patternCache: [[(end: Int, captures: Captures)]] = []
+    private var patternCache: [[EntryMatcher.PatternMatch]] = []
 
     /// - Parameter classes: the classes of each word of `words`, by id.
     init(tokens: [String], words: WordIDs, classes: [WordClass], numberReader: NumberReader) {
@@ -63,7 +63,7 @@ final class MatchContext {
 
     /// The matches of pattern number `pattern` at `index`, computed by `compute` once.
     func patternMatches(_ pattern: Int, patternCount: Int, at index: Int,
-                        _ compute: () -> [(end: Int, captures: Captures)]) -> [(end: Int, captures: Captures)] {
+                        _ compute: () -> [EntryMatcher.PatternMatch]) -> [EntryMatcher.PatternMatch] {
         if matchSlots.isEmpty { matchSlots = Array(repeating: -1, count: patternCount * tokens.count) }
         let key = pattern * tokens.count + index
         let slot = matchSlots[key]

@@ -17,10 +17,6 @@ final class PatternMatcher: Sendable {
     private let unitParts: [String: [[Int]]]
     /// The classes of each word of `words`: `[id]`.
     private let wordClasses: [WordClass]
-    /// Lists of everyday words ("back", "gym"): not taken for a value when left over.
-    private let everydayLists: Set<String>
-    /// Lists whose phrases carry a value only right after a number ("am", "pm"), as units do.
-    private let afterNumberLists: Set<String>
     /// Names that hold words free text otherwise never holds ("sugar snap peas").
     private let compoundNames: PhraseTrie<Void>
     /// Words between the two clock times of a span ("to", "until").
@@ -30,6 +26,9 @@ final class PatternMatcher: Sendable {
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
     private let namedClocks: PhraseTrie<Int>?
     private let namedClockHours: [Int?]
+    /// The phrases that name a value, for `valuePhraseEnds`: each list's but the structural
+    /// and everyday lists', and each unit group's; whether they name one only after a number.
+    private let valuePhrases: [(trie: PhraseTrie<Int>, onlyAfterNumber: Bool)]
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -72,8 +71,6 @@ final class PatternMatcher: Sendable {
         var wordClasses = [WordClass](repeating: [], count: words.count)
         for (wordClass, members) in classes { for word in members { wordClasses[Int(words.id(of: word))].insert(wordClass) } }
         self.wordClasses = wordClasses
-        everydayLists = grammar.listNames(in: "everyday_lists")
-        afterNumberLists = grammar.listNames(in: "after_number_lists")
         spanConnectors = grammar.words(of: "span_connectors")
         ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
         namedClocks = listTries["named_clocks"]
@@ -84,6 +81,13 @@ final class PatternMatcher: Sendable {
         self.words = words
         self.unitTries = unitTries
         unitFirstWords = unitTries.values.reduce(into: []) { $0.formUnion($1.firstWords) }
+        // lists of everyday words ("back", "gym") are not taken for a value when left over;
+        // those of `after_number_lists` ("am", "pm") carry one only right after a number
+        let everydayLists = grammar.listNames(in: "everyday_lists")
+        let afterNumberLists = grammar.listNames(in: "after_number_lists")
+        valuePhrases = listTries.filter { name, _ in !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) }
+            .map { name, trie in (trie, afterNumberLists.contains(name)) }
+            + unitTries.map { group, trie in (trie, group == "time") }
         unitParts = grammar.unitGroups.mapValues { group in group.units.indices.map(group.parts(of:)) }
     }
 
@@ -440,11 +444,7 @@ final class PatternMatcher: Sendable {
     func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
         var ends: [Int] = []
         let afterNumber = index > 0 && (startsNumber(context, at: index - 1) || context.hasDigit[index - 1])
-        for (name, trie) in listTries where !Grammar.structuralLists.contains(name) && !everydayLists.contains(name)
-            && (afterNumber || !afterNumberLists.contains(name)) {
-            trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
-        }
-        for (group, trie) in unitTries where afterNumber || group != "time" {
+        for (trie, onlyAfterNumber) in valuePhrases where afterNumber || !onlyAfterNumber {
             trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
         return ends
