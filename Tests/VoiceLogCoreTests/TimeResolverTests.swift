@@ -54,6 +54,18 @@ import VoiceLogGrammars
         #expect(result.entries.first?.time.description == "2026-11-20T23:00:00")
     }
 
+    /// Twelve without am or pm is noon, unless midnight was less than eight hours ago.
+    @Test(arguments: [
+        ("2026-11-21T10:00:00", "fiasp 5u 12:10", ParseResult.Status.infeasible, "2026-11-21T12:10:00"),
+        ("2026-11-21T02:00:00", "fed 120 ml at 12", .ok, "2026-11-21T00:00:00"),
+        ("2026-11-21T15:00:00", "glucose 6.2 at 12:10", .ok, "2026-11-21T12:10:00"),
+    ])
+    func twelveIsNoonUnlessMidnightWasLately(now: String, text: String, status: ParseResult.Status, time: String) {
+        let result = Self.parser.parse(text, now: LocalDateTime(iso: now)!)
+        #expect(result.status == status)
+        #expect(result.entries.first?.time.description == time)
+    }
+
     @Test func civilDatesRoundTrip() {
         for text in ["1970-01-01T00:00:00", "2024-02-29T23:59:59", "1969-12-31T12:00:00", "2026-11-21T10:00:00"] {
             #expect(LocalDateTime(iso: text)?.description == text)

@@ -5,8 +5,9 @@
 /// yesterday). One with am or pm is today's, even when that lies ahead (then the entry is
 /// infeasible), unless it was less than eight hours ago yesterday ("at 11pm" said at 3am); so is
 /// one without when today has reached neither of its hours and yesterday's latest was eight
-/// hours ago or more ("at 9" at 08:00 is 09:00 today, in the future: a slip to ask about). Kinds that may lie ahead (appointments) take the next occurrence
-/// instead. Vague periods stand for a typical hour of that period.
+/// hours ago or more ("at 9" at 08:00 is 09:00 today, in the future: a slip to ask about), and
+/// twelve is noon unless midnight was less than eight hours ago. Kinds that may lie ahead
+/// (appointments) take the next occurrence instead. Vague periods stand for a typical hour of that period.
 public struct TimeResolver: Sendable {
     /// A typical hour for each period of the day.
     public static let periodHours = ["morning": 8, "afternoon": 14, "evening": 19, "night": 22]
@@ -57,6 +58,14 @@ public struct TimeResolver: Sendable {
                earliestToday > now, let yesterday = times.last(where: { $0 <= now }),
                now.secondsSinceEpoch - yesterday.secondsSinceEpoch >= Self.lateLoggingSeconds {
                 return earliestToday
+            }
+            // twelve without am or pm is noon, unless midnight was less than eight hours ago:
+            // "bg 7.0 at 12:10" said at 10:00 is a slip to ask about, "fed at 12" at 02:00 is
+            // midnight's
+            if !lookAhead, day == nil, candidates == [0, 12], let noon = times.first(where: { $0 >= now.startOfDay && $0.hour == 12 }),
+               noon > now, let midnight = times.last(where: { $0 <= now && $0.hour == 0 }),
+               now.secondsSinceEpoch - midnight.secondsSinceEpoch >= Self.lateLoggingSeconds {
+                return noon
             }
             // an appointment said without am or pm is in the day: "Sunday at 12:15" is noon
             if lookAhead, candidates.count > 1 {
