@@ -233,6 +233,15 @@ import VoiceLogGrammars
         #expect(Self.parse("headach 5/10").entries.first?.text("name") == "headache")
     }
 
+    /// A letter typed three times or more is read once or twice ("glucoseee", "goood"); a
+    /// double letter stays as typed ("loo" is no "lo", "grrr" no "gr").
+    @Test func aStretchedWordIsReadAsTheWordItStretches() {
+        #expect(Self.parse("glucoseee 11.2 after supper").entries.first?.number("value") == 11.2)
+        #expect(Self.parse("feeling goood").entries.first?.text("mood") == "happy")
+        #expect(Self.parse("weight 62.3 kg after the loo").status == .ok)
+        #expect(Self.parse("fasting 5.2 grrr").status == .ok)
+    }
+
     /// A sensor's model is no reading: "Libre 2 glucose 7.8" is one reading of 7.8.
     @Test func aSensorsModelIsNoReading() {
         let reading = Self.parse("Libre 2 glucose 7.8")

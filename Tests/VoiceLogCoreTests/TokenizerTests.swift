@@ -12,6 +12,7 @@ import Testing
         ("SpO2 96%", ["spo2", "96", "%"]),
         ("forty-five minutes", ["forty", "five", "minutes"]),
         ("Dr. Patel's o'clock", ["dr", "patel's", "o'clock"]),
+        ("bolus 4u @8", ["bolus", "4", "u", "at", "8"]),
     ])
     func tokens(input: String, expected: [String]) {
         #expect(Tokenizer.tokens(of: input).map(\.text) == expected)

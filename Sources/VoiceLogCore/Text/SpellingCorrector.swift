@@ -3,7 +3,8 @@
 ///
 /// Only words of four letters or more are corrected (six for a changed letter), only to a
 /// word with the same first letter, and only when exactly one grammar word is that close;
-/// otherwise the word stays as typed. A word is never read as a number ("tree" is not
+/// otherwise the word stays as typed. A letter typed three times or more is read once or twice
+/// ("glucoseee", "goood"). A word is never read as a number ("tree" is not
 /// "three"): a slip must not become a value. A grammar word with "'s" is that word, but for
 /// glue and words that name nothing ("weight's" is "weight", "what's" stays). The parser
 /// tells the user which words it read otherwise.
@@ -13,6 +14,8 @@ struct SpellingCorrector: Sendable {
     private let known: Set<String>
     /// Known words whose "'s" stays as written: "what's", "that's" are no "what", "that".
     private let functionWords: Set<String>
+    /// Words that say numbers: known, but never what a slip is read as.
+    private let numberWords: Set<String>
     static let shortest = 4
 
     /// `numberWords` are known, but never what a slip is read as; `functionWords` are known,
@@ -20,6 +23,7 @@ struct SpellingCorrector: Sendable {
     init(vocabulary: Set<String>, numberWords: Set<String> = [], functionWords: Set<String> = []) {
         known = vocabulary
         self.functionWords = functionWords
+        self.numberWords = numberWords
         var byLength: [Int: [[Unicode.Scalar]]] = [:]
         for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1 && !numberWords.contains(word)
             && word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
@@ -43,7 +47,9 @@ struct SpellingCorrector: Sendable {
             if known.contains(stem), !functionWords.contains(stem) { return stem }
         }
         let letters = Array(word.unicodeScalars)
-        guard letters.count >= Self.shortest, letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
+        guard letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
+        if let unstretched = unstretched(letters) { return unstretched }
+        guard letters.count >= Self.shortest else { return nil }
         // a letter left out is the likeliest slip, then two swapped or one changed, then one
         // added: "pumpd" is "pumped" rather than "pump"
         // an added letter only in words of five or more: "seat" is no slip of "sat"
@@ -60,6 +66,36 @@ struct SpellingCorrector: Sendable {
             if let word = found.first { return String(String.UnicodeScalarView(word)) }
         }
         return nil
+    }
+
+    /// The one grammar word of three letters or more that a word with a letter typed three
+    /// times or more is ("glucoseee", "goood"): each such run read once or twice, other letters
+    /// as typed ("loo" is no "lo", "grrr" no "gr"). Nil when none or several are.
+    private func unstretched(_ letters: [Unicode.Scalar]) -> String? {
+        var runs: [(letter: Unicode.Scalar, count: Int)] = []
+        for letter in letters {
+            if letter == runs.last?.letter { runs[runs.count - 1].count += 1 } else { runs.append((letter, 1)) }
+        }
+        let stretched = runs.filter { $0.count > 2 }.count
+        guard stretched > 0, stretched <= 4 else { return nil }
+        var found: Set<String> = []
+        for choice in 0..<(1 << stretched) {
+            var word = String.UnicodeScalarView()
+            var run = 0
+            for (letter, count) in runs {
+                var kept = count
+                if count > 2 {
+                    kept = choice & (1 << run) == 0 ? 1 : 2
+                    run += 1
+                }
+                for _ in 0..<kept { word.append(letter) }
+            }
+            let candidate = String(word)
+            if candidate.unicodeScalars.count >= 3, known.contains(candidate), !numberWords.contains(candidate) {
+                found.insert(candidate)
+            }
+        }
+        return found.count == 1 ? found.first : nil
     }
 
     /// Whether `a` becomes `b` by one deletion, insertion, substitution or swap of neighbours.

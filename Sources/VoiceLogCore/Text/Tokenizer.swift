@@ -4,8 +4,8 @@
 /// turned into a point ("6,2" is `6.2`) and thousands separators removed ("1,000" is
 /// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
 /// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
-/// signs, `%`, `°` and currency signs become tokens of their own, and a fraction character is written out
-/// ("½" is `1 / 2`). Grammar phrases go through the
+/// signs, `%`, `°` and currency signs become tokens of their own, "@" is `at`, and a fraction
+/// character is written out ("½" is `1 / 2`). Grammar phrases go through the
 /// same function, so both sides always agree.
 public enum Tokenizer {
     /// The longest input read; the rest is ignored (the parser reports it as too long).
@@ -37,6 +37,9 @@ public enum Tokenizer {
                     tokens.append(Token(text: String(scalar), start: index, end: index + 1))
                 case "º":
                     tokens.append(Token(text: "°", start: index, end: index + 1))
+                case "@":
+                    // "bolus 4u @8", "bp 131/83 @ 8.30": written for "at"
+                    tokens.append(Token(text: "at", start: index, end: index + 1))
                 default:
                     break
                 }
@@ -47,7 +50,7 @@ public enum Tokenizer {
     }
 
     /// Words that mark four digits as a time of day: "at 1430", "by 0800", "yday 2300", "2130 hrs".
-    private static let clockBefore: Set<String> = ["at", "@", "by", "around", "yesterday", "yday", "tonight", "tomorrow", "tmrw"]
+    private static let clockBefore: Set<String> = ["at", "by", "around", "yesterday", "yday", "tonight", "tomorrow", "tmrw"]
     private static let clockAfter: Set<String> = ["hrs", "hr", "h", "hours"]
 
     /// "0800", "at 1430", "2130 hrs": four digits that read as hours and minutes become the
