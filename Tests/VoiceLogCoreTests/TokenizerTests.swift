@@ -13,6 +13,8 @@ import Testing
         ("forty-five minutes", ["forty", "five", "minutes"]),
         ("Dr. Patel's o'clock", ["dr", "patel's", "o'clock"]),
         ("bolus 4u @8", ["bolus", "4", "u", "at", "8"]),
+        ("bg6.3 bp120/80 spo2 98", ["bg", "6.3", "bp", "120", "/", "80", "spo2", "98"]),
+        ("tea n toast & jam", ["tea", "and", "toast", "and", "jam"]),
     ])
     func tokens(input: String, expected: [String]) {
         #expect(Tokenizer.tokens(of: input).map(\.text) == expected)

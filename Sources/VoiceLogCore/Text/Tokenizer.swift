@@ -4,8 +4,8 @@
 /// turned into a point ("6,2" is `6.2`) and thousands separators removed ("1,000" is
 /// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
 /// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
-/// signs, `%`, `°` and currency signs become tokens of their own, "@" is `at`, and a fraction
-/// character is written out ("½" is `1 / 2`). Grammar phrases go through the
+/// signs, `%`, `°` and currency signs become tokens of their own, "@" is `at`, "&" and a lone
+/// "n" are `and`, and a fraction character is written out ("½" is `1 / 2`). Grammar phrases go through the
 /// same function, so both sides always agree.
 public enum Tokenizer {
     /// The longest input read; the rest is ignored (the parser reports it as too long).
@@ -40,6 +40,8 @@ public enum Tokenizer {
                 case "@":
                     // "bolus 4u @8", "bp 131/83 @ 8.30": written for "at"
                     tokens.append(Token(text: "at", start: index, end: index + 1))
+                case "&":
+                    tokens.append(Token(text: "and", start: index, end: index + 1))
                 default:
                     break
                 }
@@ -236,8 +238,9 @@ public enum Tokenizer {
             let scalar = scalars[index]
             let next = index + 1 < scalars.count ? scalars[index + 1] : " "
             if isDigit(scalar), lettersSinceDot > 0, !text.isEmpty, !isDigit(scalars[index - 1]),
-               index + 1 < scalars.count, isDigit(scalars[index + 1]) {
-                break  // "bp120" is `bp 120`; "spo2" stays one word
+               index + 1 < scalars.count, isDigit(scalars[index + 1])
+                || (scalars[index + 1] == "." && index + 2 < scalars.count && isDigit(scalars[index + 2])) {
+                break  // "bp120" is `bp 120`, "bg6.3" `bg 6.3`; "spo2" stays one word
             }
             if isDigit(scalar), text == "x" { break }  // "x2" is `x 2`
             if isLetter(scalar) || isDigit(scalar) {
@@ -258,7 +261,8 @@ public enum Tokenizer {
                 break
             }
         }
-        tokens.append(Token(text: text, start: start, end: index))
+        // "tea n toast": a lone "n" is written for "and"
+        tokens.append(Token(text: text == "n" ? "and" : text, start: start, end: index))
         return index
     }
 }
