@@ -242,6 +242,18 @@ import VoiceLogGrammars
         #expect(Self.parse("fasting 5.2 grrr").status == .ok)
     }
 
+    /// A count of nappies is that many entries; a clock written with a point is a time, never
+    /// a count ("9.00 wet nappy" is one nappy at nine), and stands without "at" beside a
+    /// reading ("bp 131/83 8.30"), but not beside a dose ("bisoprolol 1.25").
+    @Test func aWrittenClockIsATimeNotACount() {
+        #expect(Self.parse("3 wet nappies").entries.count == 3)
+        let nappy = Self.parse("9.00 wet nappy")
+        #expect(nappy.entries.count == 1)
+        #expect(nappy.entries.first?.time.description == "2026-11-21T09:00:00")
+        #expect(Self.parse("bp 131/83 8.30").entries.first?.time.description == "2026-11-21T08:30:00")
+        #expect(Self.parse("bisoprolol 1.25").entries.first?.time.description == "2026-11-21T10:00:00")
+    }
+
     /// A sensor's model is no reading: "Libre 2 glucose 7.8" is one reading of 7.8.
     @Test func aSensorsModelIsNoReading() {
         let reading = Self.parse("Libre 2 glucose 7.8")

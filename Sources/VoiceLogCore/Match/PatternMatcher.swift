@@ -157,7 +157,10 @@ final class PatternMatcher: Sendable {
         case .number(let shape):
             // a clock is written "7.20": "seven point two" and "7.2" are numbers, not times
             if shape.isClock, !(context.tokens[safe: index].map(Self.isWrittenClock) ?? false) { return }
-            for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1) {
+            // a whole number is not written with a point: "9.00 wet nappy" is a time, not nine
+            let pointed = index < context.count && context.hasDigit[index] && context.tokens[index].utf8.contains(UInt8(ascii: "."))
+            for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1)
+                && !(shape.integerOnly && pointed && reading.end == index + 1) {
                 found(reading.end, .number(reading.value), [], 0)
             }
         case .minute:
