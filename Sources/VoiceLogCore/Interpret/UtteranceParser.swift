@@ -93,13 +93,13 @@ public final class UtteranceParser: Sendable {
     }
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
-        var corrections: [(said: String, read: String)] = []
+        var corrections: [SpellingFix] = []
         var tokens: [Token] = []
         for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
             if let parts = slashParts(token) {
                 tokens += parts
             } else if let word = spelling.correction(of: token.text) {
-                corrections.append((token.text, word))
+                corrections.append(SpellingFix(said: token.text, read: word, start: token.start))
                 tokens.append(Token(text: word, start: token.start, end: token.end))
             } else {
                 tokens.append(token)
@@ -206,10 +206,34 @@ public final class UtteranceParser: Sendable {
                     problems: [Problem(field: nil, severity: .error, message: message)])
     }
 
-    /// Parses tokens already checked for length, questions and control characters.
-    private func parse(_ input: String, _ tokens: [Token], corrections: [(said: String, read: String)],
-                       now: LocalDateTime) -> ParseResult {
-        func unrecognized(_ message: String) -> ParseResult { Self.unrecognized(input, message) }
+    /// A typed word read as the grammar word it is a slip of, at the token starting at `start`.
+    private struct SpellingFix {
+        var said: String
+        var read: String
+        var start: Int
+    }
+
+    /// Parses tokens already checked for length, questions and control characters; a word read
+    /// as a slip of a grammar word that no entry then holds is read again as typed ("as soon
+    /// as she can" is no "spoon", "on the telly" no "tell").
+    private func parse(_ input: String, _ tokens: [Token], corrections: [SpellingFix], now: LocalDateTime) -> ParseResult {
+        let (result, unused) = parseTokens(input, tokens, corrections: corrections, now: now)
+        let idle = Set(corrections.filter { unused.contains($0.start) }.map(\.start))
+        guard !idle.isEmpty else { return result }
+        var typed = tokens
+        for fix in corrections where idle.contains(fix.start) {
+            if let index = typed.firstIndex(where: { $0.start == fix.start }) { typed[index].text = fix.said }
+        }
+        return parseTokens(input, typed, corrections: corrections.filter { !idle.contains($0.start) }, now: now).result
+    }
+
+    /// The reading of the tokens, and where the tokens start that no entry, aside or time of a
+    /// reading holds (none when nothing is read).
+    private func parseTokens(_ input: String, _ tokens: [Token], corrections: [SpellingFix],
+                             now: LocalDateTime) -> (result: ParseResult, unused: Set<Int>) {
+        func unrecognized(_ message: String) -> (result: ParseResult, unused: Set<Int>) {
+            (Self.unrecognized(input, message), [])
+        }
         let context = entries.patterns.context(for: tokens.map(\.text))
         context.commaBefore = Self.commaBefore(tokens, in: input)
         let found = bestSplit(context)
@@ -278,6 +302,7 @@ public final class UtteranceParser: Sendable {
         }
         let unused = ignoredWords.filter { !glueWords.contains($0) && !correctionWords.contains($0) }
         let example = grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2"
+        let unusedStarts = Set(ignored.map { tokens[$0].start })
         if incomplete, !unused.isEmpty, result.entries.count == 1 {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not in the grammar. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
@@ -331,7 +356,7 @@ public final class UtteranceParser: Sendable {
         } else if result.problems.contains(where: { $0.severity == .error }) {
             result.status = .infeasible
         }
-        return result
+        return (result, unusedStarts)
     }
 
     /// The number of first tokens that call an assistant, up to its last name: "alexa tell
