@@ -233,6 +233,15 @@ import VoiceLogGrammars
         #expect(Self.parse("headach 5/10").entries.first?.text("name") == "headache")
     }
 
+    /// A slip is read as a grammar word only where an entry then holds it: "soon" left over is
+    /// no "spoon", a unit that would make the line incomplete.
+    @Test func aSlipNoEntryHoldsIsReadAsTyped() {
+        let pulse = Self.parse("Her pulse is 130, the nurse will come round as soon as she can.")
+        #expect(pulse.status == .ok)
+        #expect(!pulse.problems.contains { $0.message.hasPrefix("Read") })
+        #expect(Self.parse("glucsoe 6.2").problems.map(\.message) == ["Read 'glucsoe' as 'glucose'."])
+    }
+
     /// A letter typed three times or more is read once or twice ("glucoseee", "goood"); a
     /// double letter stays as typed ("loo" is no "lo", "grrr" no "gr").
     @Test func aStretchedWordIsReadAsTheWordItStretches() {
