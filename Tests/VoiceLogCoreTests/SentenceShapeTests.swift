@@ -233,6 +233,18 @@ import VoiceLogGrammars
         #expect(Self.parse("headach 5/10").entries.first?.text("name") == "headache")
     }
 
+    /// A time after a few words that carry nothing is the entry's ("oxygen 87 percent after he'd
+    /// been to the bathroom this morning"); after words that compare, it is what the value is
+    /// compared with ("sats 94, better than yesterday" is today's).
+    @Test func aTimeAfterComparingWordsIsNotTheEntrys() {
+        let oxygen = Self.parse("oxygen 87 percent after he'd been to the bathroom this morning")
+        #expect(oxygen.status == .ok)
+        #expect(oxygen.entries.first?.time.description == "2026-11-21T08:00:00")
+        let sats = Self.parse("sats 94, better than yesterday")
+        #expect(sats.status == .ok)
+        #expect(sats.entries.first?.time.description == "2026-11-21T10:00:00")
+    }
+
     /// A slip is read as a grammar word only where an entry then holds it: "soon" left over is
     /// no "spoon", a unit that would make the line incomplete.
     @Test func aSlipNoEntryHoldsIsReadAsTyped() {

@@ -38,6 +38,9 @@ public final class UtteranceParser: Sendable {
     /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
     /// not another reading ("weight 62.1 kg, down half a kilo").
     private let changeWords: Set<String>
+    /// Words that compare a value with another time (`comparisons`): a time after them is no
+    /// time of the entry before.
+    private let comparingWords: Set<String>
     /// Words after an entry that say it is over ("gone", "went away"), for the kinds of
     /// `over_kinds`: such an entry is not logged.
     private let overPhrases: OpeningPhrases
@@ -77,6 +80,7 @@ public final class UtteranceParser: Sendable {
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
+        comparingWords = grammar.words(of: "comparisons")
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
         overKinds = Set(grammar.kinds.indices.filter { overKindNames.contains(grammar.kinds[$0].name) })
@@ -258,9 +262,11 @@ public final class UtteranceParser: Sendable {
         // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
         // morning", "breathless at rest, bad"
         let carrying = Set(valueCarrying(ignored, context))
-        let (negations, repeats) = (negationWords, repeatWords)
+        let (negations, repeats, comparing) = (negationWords, repeatWords, comparingWords)
+        // "sats 94, better than yesterday": a time after words that compare is what the value
+        // is compared with, not when it was taken
         let skipped = SkippedWords(indices: ignored, carriesNothing: { index in
-            !carrying.contains(index) && !negations.contains(tokens[index].text)
+            !carrying.contains(index) && !negations.contains(tokens[index].text) && !comparing.contains(tokens[index].text)
         }, repeats: { repeats.contains(tokens[$0].text) }, endsClause: { self.endsClause(at: $0, tokens, context) },
         isComplete: { self.isComplete($0) })
         let stranded = entries.attachingStrandedParts(split, skipped, context)
@@ -412,13 +418,24 @@ public final class UtteranceParser: Sendable {
 
     /// Of the skipped tokens, those that carry a value: a number, a measure no kind logs, or a
     /// word of a phrase that names a value (a unit, a medicine, a tag) lying wholly among
-    /// skipped tokens.
+    /// skipped tokens; but not a time said in words after words that compare, in the same run
+    /// of skipped words ("better than yesterday" says what the value is compared with).
     private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
         let skippedSet = Set(skipped)
         var valued: Set<Int> = []
+        var comparedFrom: Int?
         for index in skipped {
+            if comparingWords.contains(context.tokens[index]) {
+                comparedFrom = comparedFrom ?? index
+            } else if let from = comparedFrom,
+                      !(from..<index).allSatisfy({ skippedSet.contains($0) || context.classes[$0].contains(.glue) })
+                        || context.commaBefore.contains(index) {
+                comparedFrom = nil
+            }
             if !context.numbers(at: index).isEmpty || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) {
                 valued.insert(index)
+            } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
+                continue
             }
             for end in entries.patterns.valuePhraseEnds(context, at: index)
             where (index..<end).allSatisfy(skippedSet.contains) && !(end == index + 1 && sharedVerbs.contains(context.tokens[index])) {

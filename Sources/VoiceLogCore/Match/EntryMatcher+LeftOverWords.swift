@@ -93,7 +93,7 @@ extension EntryMatcher {
     }
 
     /// At most this many words lie between an entry and words it is given.
-    static let longestGapToLeftOverWords = 3
+    static let longestGapToLeftOverWords = 8
 }
 
 /// A sentence's skipped words, and what the parser knows of them, for giving them to the
