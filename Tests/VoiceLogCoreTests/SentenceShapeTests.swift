@@ -245,6 +245,16 @@ import VoiceLogGrammars
         #expect(sats.entries.first?.time.description == "2026-11-21T10:00:00")
     }
 
+    /// Free text does not start after a meal and a comma: what follows is a new clause, not the
+    /// meal's food; a food named before its meal is that meal's.
+    @Test func aMealAndACommaCloseTheClause() {
+        let sugar = Self.parse("Dad's blood sugar 4.0 before his lunch, bang on the line the nurse gave us.")
+        #expect(sugar.entries.map(\.kind) == ["glucose"])
+        let snack = Self.parse("banana snack, nausea mild, glass of water")
+        #expect(snack.status == .ok)
+        #expect(snack.entries.first?.text("food") == "banana")
+    }
+
     /// A slip is read as a grammar word only where an entry then holds it: "soon" left over is
     /// no "spoon", a unit that would make the line incomplete.
     @Test func aSlipNoEntryHoldsIsReadAsTyped() {

@@ -60,6 +60,7 @@ final class PatternMatcher: Sendable {
             (.repeatWord, grammar.words(of: "repeats")),
             (.empty, grammar.words(of: "empty_words")),
             (.textBlocker, grammar.words(of: "text_blockers")),
+            (.closesClause, grammar.words(of: "clause_closers")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -199,6 +200,7 @@ final class PatternMatcher: Sendable {
             if index > 0, unitFirstWords.contains(context.ids[index]),
                context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty { return }
             if index > 0, context.classes[index - 1].contains(.textBlocker) { return }
+            if index > 0, context.commaBefore.contains(index), context.classes[index - 1].contains(.closesClause) { return }
             var compoundEnd = index
             var namesSomething = false
             for end in (index + 1)...longest {

@@ -25,4 +25,6 @@ struct WordClass: OptionSet, Sendable {
     static let empty = WordClass(rawValue: 1 << 8)
     /// Free text does not start right after it ("had to sit up" ate nothing).
     static let textBlocker = WordClass(rawValue: 1 << 9)
+    /// Free text does not start after it and a comma ("before his lunch, bang on the line").
+    static let closesClause = WordClass(rawValue: 1 << 10)
 }
