@@ -60,6 +60,15 @@ import VoiceLogGrammars
         #expect(Self.parse("bs 17.3 forgot to bolus").negated == ["forgot to bolus"])
         #expect(Self.parse("bs 17.3 😬 forgot to bolus").entries.map(\.kind) == ["glucose"])
         #expect(Self.parse("oxygen 94 no wait").status != .ok)
+        // a clause starts at "and", "so", "but"...; before every entry, one ends at a break
+        let walk = Self.parse("walked with the frame, took about fifteen minutes and she didn't need to stop")
+        #expect(walk.status == .ok)
+        #expect(walk.negated == ["and she didn't need to stop"])
+        let sleep = Self.parse("didn't sleep well, glucose 9.1")
+        #expect(sleep.entries.map(\.kind) == ["glucose"])
+        #expect(sleep.negated == ["didn't sleep well"])
+        // each clause of what did not happen is named
+        #expect(Self.parse("couldn't find her glasses, bp 128/80 and she didn't want lunch").negated.count == 2)
     }
 
     /// A number a template reads and keeps in no field ("1 hr" of "1 hr after dinner") is

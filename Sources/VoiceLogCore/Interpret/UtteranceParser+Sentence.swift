@@ -55,32 +55,44 @@ extension UtteranceParser {
         })
     }
 
-    /// The clause that the negation at `index` opens, when it follows a whole entry, right after
-    /// it or after a break in the sentence ("sugar 15.9 high, missed my glycomet"): from the negation to the
-    /// next break or the end. Nil when no entry comes before it in the sentence, or when the
-    /// clause holds a number or asks how much.
+    /// The clause that the negation at `index` says did not happen, to the next break (",", ".",
+    /// "and", "but"...) or the end: after the entries, from right after one or from the last
+    /// break ("sugar 15.9 high, missed my glycomet"); or before them all, from the start to a
+    /// break ("wouldn't touch his breakfast, he just had tea"). Nil when it cuts an entry, or
+    /// holds a number or asks how much.
     /// - Parameter takesBack: whether the negation may also take back what was said ("no"):
-    ///   then only a break before it starts a clause ("oxygen 94 no wait" is a correction).
+    ///   then only punctuation bounds a clause ("oxygen 94 no wait" is a correction).
     func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
                        takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
         func breakBefore(_ token: Int) -> Bool { Self.punctuation(before: token, tokens, scalars).contains(where: Self.isBreak) }
-        // the clause starts at the last break before the negation, or at the negation when an
-        // entry ends right before it ("bs 17.3 forgot to bolus", "bg 5.6 no bolus needed"), after
-        // every entry before it; a word that takes back is a correction before a number or another
-        // such word ("no 90", "no wait")
+        // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
+        // word that takes back is a correction before a number or another such word ("no 90",
+        // "no wait")
+        func opensClause(_ token: Int) -> Bool { breakBefore(token) || (!takesBack && clauseWords.contains(tokens[token].text)) }
         let correcting = takesBack && index + 1 < tokens.count
             && (!context.numbers(at: index + 1).isEmpty || takingBackWords.contains(tokens[index + 1].text))
         let followsEntry = !correcting && matches.contains { $0.end == index }
-        guard index > 0, let start = followsEntry ? index : (1...index).reversed().first(where: breakBefore),
-              matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start })
-        else { return nil }
-        let end = ((index + 1)..<tokens.count).first(where: breakBefore) ?? tokens.count
+        let end = ((index + 1)..<tokens.count).first(where: opensClause) ?? tokens.count
+        let clause: Range<Int>
+        if index > 0, let start = followsEntry ? index : (1...index).reversed().first(where: opensClause),
+           matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start }) {
+            // after the entries: from the negation, when an entry ends right before it ("bs 17.3
+            // forgot to bolus"), or from the last break before it
+            clause = start..<end
+        } else if !takesBack, !matches.contains(where: { $0.end <= index }), end < tokens.count, breakBefore(end),
+                  !matches.contains(where: { $0.start < end && $0.end > end }) {
+            // before every entry, ended by a break: "Dad wouldn't touch his breakfast, he just
+            // wanted a cup of tea"
+            clause = 0..<end
+        } else {
+            return nil
+        }
         // a number in it may be a reading ("temp won't come down, 39.6"), and "forgot how
         // much", "can't remember the dose" say what the entry lacks
-        guard !(start..<end).contains(where: { !context.numbers(at: $0).isEmpty || lackingWords.contains(tokens[$0].text) })
+        guard !clause.contains(where: { !context.numbers(at: $0).isEmpty || lackingWords.contains(tokens[$0].text) })
         else { return nil }
-        return start..<end
+        return clause
     }
 
     /// Whether the negation at `index` comes after every entry, right after it or after a break

@@ -38,6 +38,9 @@ public final class UtteranceParser: Sendable {
     /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
     /// not another reading ("weight 62.1 kg, down half a kilo").
     private let changeWords: Set<String>
+    /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
+    /// starts or ends at one.
+    let clauseWords: Set<String>
     /// Words that compare a value with another time (`comparisons`): a time after them is no
     /// time of the entry before.
     private let comparingWords: Set<String>
@@ -81,6 +84,7 @@ public final class UtteranceParser: Sendable {
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
         comparingWords = grammar.words(of: "comparisons")
+        clauseWords = grammar.words(of: "breaks").union(grammar.words(of: "conjunctions"))
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
         overKinds = Set(grammar.kinds.indices.filter { overKindNames.contains(grammar.kinds[$0].name) })
@@ -92,7 +96,7 @@ public final class UtteranceParser: Sendable {
                 requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
             }.map(\.anyOf)
         }
-        spelling = SpellingCorrector(vocabulary: grammar.vocabulary, numberWords: grammar.numberVocabulary,
+        spelling = SpellingCorrector(vocabulary: grammar.vocabulary, neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)),
                                      functionWords: grammar.glueWords.union(grammar.words(of: "empty_words")).union(grammar.words(of: "people")))
     }
 
@@ -199,6 +203,12 @@ public final class UtteranceParser: Sendable {
                 Token(text: parts[1], start: slash + 1, end: token.end)]
     }
 
+    /// Negations written without their apostrophe ("wasnt", "cant"): one letter from everyday
+    /// words ("want", "cat"), so no slip is read as one.
+    private static func unmarkedNegations(_ grammar: Grammar) -> Set<String> {
+        grammar.negationWords.filter { $0.hasSuffix("nt") && !$0.contains("'") }
+    }
+
     /// Whether the scalar is a control character: a range test for ASCII.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
@@ -242,17 +252,21 @@ public final class UtteranceParser: Sendable {
         context.commaBefore = Self.commaBefore(tokens, in: input)
         let found = bestSplit(context)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
-        var negatedClause: Range<Int>?
-        if let negation = ignored.first(where: { negationWords.contains(tokens[$0].text) }),
-           !isRemark(negation, matches: split, tokens: tokens, input: input) {
+        // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
+        // cup of tea"), unless it remarks on an entry ("not great")
+        var negatedClauses: [Range<Int>] = []
+        for negation in ignored where negationWords.contains(tokens[negation].text) {
+            if negatedClauses.contains(where: { $0.contains(negation) }) || isRemark(negation, matches: split, tokens: tokens, input: input) {
+                continue
+            }
             guard let clause = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
                                                   takesBack: takingBackWords.contains(tokens[negation].text), context) else {
                 return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
             }
             split.removeAll { clause.contains($0.start) }
-            ignored.removeAll { clause.contains($0) }
-            negatedClause = clause
+            negatedClauses.append(clause)
         }
+        ignored.removeAll { index in negatedClauses.contains { $0.contains(index) } }
         // "headache's gone", "the rash has cleared up": an entry said to be over is not logged
         let overClauses: [Range<Int>]
         (split, ignored, overClauses) = withoutEntriesSaidOver(split, ignored, tokens, context)
@@ -281,10 +295,10 @@ public final class UtteranceParser: Sendable {
         var result = ParseResult(input: input, status: .ok, entries: [], problems: [])
         result.asides = found.asides.map { surface($0.lowerBound, $0.upperBound) }
         result.asides += matches.flatMap(\.captures.unkept).map { surface($0.lowerBound, $0.upperBound) }
-        if let clause = negatedClause {
-            result.negated = [surface(clause.lowerBound, clause.upperBound)]
-            result.problems.append(Problem(field: nil, severity: .warning, message:
-                "Not logged, as it says what did not happen: '\(result.negated[0])'."))
+        for clause in negatedClauses {
+            let said = surface(clause.lowerBound, clause.upperBound)
+            result.negated.append(said)
+            result.problems.append(Problem(field: nil, severity: .warning, message: "Not logged, as it says what did not happen: '\(said)'."))
         }
         for clause in overClauses {
             let said = surface(clause.lowerBound, clause.upperBound)

@@ -4,8 +4,9 @@
 /// Only words of four letters or more are corrected (six for a changed letter), only to a
 /// word with the same first letter, and only when exactly one grammar word is that close;
 /// otherwise the word stays as typed. A letter typed three times or more is read once or twice
-/// ("glucoseee", "goood"). A word is never read as a number ("tree" is not
-/// "three"): a slip must not become a value. A grammar word with "'s" is that word, but for
+/// ("glucoseee", "goood"). A word is never read as a number ("tree" is not "three"), as a slip
+/// must not become a value, nor as a negation written without its apostrophe ("want" is not
+/// "wasnt"). A grammar word with "'s" is that word, but for
 /// glue and words that name nothing ("weight's" is "weight", "what's" stays). The parser
 /// tells the user which words it read otherwise.
 struct SpellingCorrector: Sendable {
@@ -14,18 +15,18 @@ struct SpellingCorrector: Sendable {
     private let known: Set<String>
     /// Known words whose "'s" stays as written: "what's", "that's" are no "what", "that".
     private let functionWords: Set<String>
-    /// Words that say numbers: known, but never what a slip is read as.
-    private let numberWords: Set<String>
+    /// Words known but never what a slip is read as: numbers, negations without apostrophes.
+    private let neverRead: Set<String>
     static let shortest = 4
 
-    /// `numberWords` are known, but never what a slip is read as; `functionWords` are known,
+    /// `neverRead` are known, but never what a slip is read as; `functionWords` are known,
     /// but never read from the word with "'s".
-    init(vocabulary: Set<String>, numberWords: Set<String> = [], functionWords: Set<String> = []) {
+    init(vocabulary: Set<String>, neverRead: Set<String> = [], functionWords: Set<String> = []) {
         known = vocabulary
         self.functionWords = functionWords
-        self.numberWords = numberWords
+        self.neverRead = neverRead
         var byLength: [Int: [[Unicode.Scalar]]] = [:]
-        for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1 && !numberWords.contains(word)
+        for word in vocabulary where word.unicodeScalars.count >= Self.shortest - 1 && !neverRead.contains(word)
             && word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
             byLength[word.unicodeScalars.count, default: []].append(Array(word.unicodeScalars))
         }
@@ -91,7 +92,7 @@ struct SpellingCorrector: Sendable {
                 for _ in 0..<kept { word.append(letter) }
             }
             let candidate = String(word)
-            if candidate.unicodeScalars.count >= 3, known.contains(candidate), !numberWords.contains(candidate) {
+            if candidate.unicodeScalars.count >= 3, known.contains(candidate), !neverRead.contains(candidate) {
                 found.insert(candidate)
             }
         }
