@@ -264,6 +264,16 @@ import VoiceLogGrammars
         #expect(snack.entries.first?.text("food") == "banana")
     }
 
+    /// A kind named again with nothing of its own, beside a whole entry of that kind, is that
+    /// entry; but a value after a word of change is no reading ("weight up two kilos").
+    @Test func aKindNamedAgainIsTheSameEntry() {
+        let weight = Self.parse("insisted on weighing himself on the old dial scales and it says 13 stone 9")
+        #expect(weight.status == .ok)
+        #expect(weight.entries.map { $0.number("value") } == [191])
+        #expect(Self.parse("weight up two kilos since yesterday").status != .ok)
+        #expect(Self.parse("sats 92 on 2L oxygen").entries.allSatisfy { $0.kind != "feeding" })
+    }
+
     /// A slip is read as a grammar word only where an entry then holds it: "soon" left over is
     /// no "spoon", a unit that would make the line incomplete.
     @Test func aSlipNoEntryHoldsIsReadAsTyped() {

@@ -485,9 +485,16 @@ public final class UtteranceParser: Sendable {
     /// checks that follow weigh like any other.
     private func withoutBareIntroductions(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
         -> (matches: [EntryMatch], ignored: [Int]) {
+        // a kind named again with nothing of its own beside a whole entry of that kind is that
+        // entry ("weighing himself on the old scales and it says 13 stone 9", "her weight's 44.2
+        // kg, she was weighed in her gown")
+        let whole = split.matches.filter { match in
+            !match.captures.values.isEmpty && isComplete(match) && !(match.start > 0 && self.changeWords.contains(context.tokens[match.start - 1]))
+        }
         let isBare = { (match: EntryMatch) in
             match.captures.values.isEmpty
-                && (match.start..<match.end).allSatisfy { self.bareWords.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) }
+                && (whole.contains { $0.kindIndex == match.kindIndex }
+                    || (match.start..<match.end).allSatisfy { self.bareWords.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) })
         }
         let bare = split.matches.filter(isBare)
         guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0) }) else { return split }
