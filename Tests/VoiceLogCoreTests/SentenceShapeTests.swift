@@ -264,6 +264,14 @@ import VoiceLogGrammars
         #expect(snack.entries.first?.text("food") == "banana")
     }
 
+    /// A point said after a number with no figure after it is a decimal left unsaid: never a
+    /// whole number in silence; said again after "no", the number that follows stands.
+    @Test func aPointLeftUnsaidIsNamed() {
+        #expect(Self.parse("temperature thirty six point").status == .incomplete)
+        #expect(Self.parse("blood glucose six point no sorry seven point six").entries.map { $0.number("value") } == [7.6])
+        #expect(Self.parse("please remind Mum her eye appointment is next Wednesday at 2").status == .unrecognized)
+    }
+
     /// A kind named again with nothing of its own, beside a whole entry of that kind, is that
     /// entry; but a value after a word of change is no reading ("weight up two kilos").
     @Test func aKindNamedAgainIsTheSameEntry() {

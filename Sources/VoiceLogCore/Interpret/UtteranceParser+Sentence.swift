@@ -38,7 +38,11 @@ extension UtteranceParser {
                         && (index == 0 || !["/", "over", "-"].contains(words[index - 1]))
                 }) else { continue }
                 var repaired = Array(tokens[..<first]) + tokens[end..<new.end]
-                if unitCount == 1, words[safe: new.end] != words[numberEnd] { repaired.append(tokens[numberEnd]) }
+                // the word after the first number is its unit, unless it is a point left unsaid ("six
+                // point no sorry seven point six")
+                if unitCount == 1, words[safe: new.end] != words[numberEnd], !pointWords.contains(words[numberEnd]) {
+                    repaired.append(tokens[numberEnd])
+                }
                 repaired += tokens[new.end...]
                 return (repaired, first..<start, start..<new.end)
             }

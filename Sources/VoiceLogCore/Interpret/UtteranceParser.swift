@@ -41,6 +41,8 @@ public final class UtteranceParser: Sendable {
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
+    /// The words that say a decimal point ("point").
+    let pointWords: Set<String>
     /// Words that compare a value with another time (`comparisons`): a time after them is no
     /// time of the entry before.
     private let comparingWords: Set<String>
@@ -84,6 +86,7 @@ public final class UtteranceParser: Sendable {
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
         comparingWords = grammar.words(of: "comparisons")
+        pointWords = grammar.numberWords.point
         clauseWords = grammar.words(of: "breaks").union(grammar.words(of: "conjunctions"))
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
@@ -430,8 +433,8 @@ public final class UtteranceParser: Sendable {
         return FieldReading(fields: fields, time: time.isEmpty ? nil : resolver.resolve(time))
     }
 
-    /// Of the skipped tokens, those that carry a value: a number, a measure no kind logs, or a
-    /// word of a phrase that names a value (a unit, a medicine, a tag) lying wholly among
+    /// Of the skipped tokens, those that carry a value: a number, a point after one, a measure
+    /// no kind logs, or a word of a phrase that names a value (a unit, a medicine, a tag) lying wholly among
     /// skipped tokens; but not a time said in words after words that compare, in the same run
     /// of skipped words ("better than yesterday" says what the value is compared with).
     private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
@@ -446,7 +449,10 @@ public final class UtteranceParser: Sendable {
                         || context.commaBefore.contains(index) {
                 comparedFrom = nil
             }
-            if !context.numbers(at: index).isEmpty || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) {
+            // "temperature thirty six point": a point after a number is a decimal left unsaid
+            let unsaidDecimal = index > 0 && pointWords.contains(context.tokens[index])
+                && (context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty)
+            if !context.numbers(at: index).isEmpty || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) || unsaidDecimal {
                 valued.insert(index)
             } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
                 continue
