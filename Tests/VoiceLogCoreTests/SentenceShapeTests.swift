@@ -272,6 +272,12 @@ import VoiceLogGrammars
         #expect(Self.parse("please remind Mum her eye appointment is next Wednesday at 2").status == .unrecognized)
     }
 
+    /// A line that ends with a word no sentence ends with was cut off: not logged as whole.
+    @Test func aLineCutOffIsIncomplete() {
+        #expect(Self.parse("Dad ate a few spoonfuls of").status == .incomplete)
+        #expect(Self.parse("her temp's 100.4 so we're heading to the ER").status == .ok)
+    }
+
     /// A kind named again with nothing of its own, beside a whole entry of that kind, is that
     /// entry; but a value after a word of change is no reading ("weight up two kilos").
     @Test func aKindNamedAgainIsTheSameEntry() {

@@ -56,7 +56,7 @@ public struct Grammar: Sendable {
         "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures",
         "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
         "skill_calls", "skill_name_ends", "bare_intros", "ambiguous_minutes", "over_words",
-        "over_kinds", "comparisons", "clause_closers", "conjunctions",
+        "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words",
     ]
 }
 

@@ -41,6 +41,8 @@ public final class UtteranceParser: Sendable {
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
+    /// Words no sentence ends with ("of", "the"): a line ending with one was cut off.
+    private let cutOffWords: Set<String>
     /// The words that say a decimal point ("point").
     let pointWords: Set<String>
     /// Words that compare a value with another time (`comparisons`): a time after them is no
@@ -87,6 +89,7 @@ public final class UtteranceParser: Sendable {
         changeWords = grammar.words(of: "changes")
         comparingWords = grammar.words(of: "comparisons")
         pointWords = grammar.numberWords.point
+        cutOffWords = grammar.words(of: "cut_off_words")
         clauseWords = grammar.words(of: "breaks").union(grammar.words(of: "conjunctions"))
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
@@ -373,6 +376,14 @@ public final class UtteranceParser: Sendable {
             let words = unused.filter { word in !valued.contains { tokens[$0].text == word } }
             result.problems.append(Problem(field: nil, severity: .warning,
                                            message: "Words not used: \(words.map { "'\($0)'" }.joined(separator: ", "))."))
+        }
+        if let last = tokens.last, cutOffWords.contains(last.text),
+           !input.unicodeScalars.dropFirst(last.end).contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+            // "Dad ate a few spoonfuls of": what was about to be said is not there (but "to the
+            // ER" ends with a word that is also filler)
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "The line ends with '\(surface(tokens.count - 1, tokens.count))', as if cut off. Please say it again in full."))
+            incomplete = true
         }
         if incomplete {
             result.status = .incomplete
