@@ -7,7 +7,8 @@
 /// one without when today has reached neither of its hours and yesterday's latest was eight
 /// hours ago or more ("at 9" at 08:00 is 09:00 today, in the future: a slip to ask about), and
 /// twelve is noon unless midnight was less than eight hours ago. Kinds that may lie ahead
-/// (appointments) take the next occurrence instead. Vague periods stand for a typical hour of that period.
+/// (appointments) take the next occurrence instead. Vague periods stand for a typical hour of
+/// that period.
 public struct TimeResolver: Sendable {
     /// A typical hour for each period of the day.
     public static let periodHours = ["morning": 8, "afternoon": 14, "evening": 19, "night": 22]

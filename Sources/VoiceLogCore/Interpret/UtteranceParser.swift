@@ -102,7 +102,8 @@ public final class UtteranceParser: Sendable {
                 requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
             }.map(\.anyOf)
         }
-        spelling = SpellingCorrector(vocabulary: grammar.vocabulary, neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)),
+        spelling = SpellingCorrector(vocabulary: grammar.vocabulary,
+                                     neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)),
                                      functionWords: grammar.glueWords.union(grammar.words(of: "empty_words")).union(grammar.words(of: "people")))
     }
 
@@ -445,9 +446,10 @@ public final class UtteranceParser: Sendable {
     }
 
     /// Of the skipped tokens, those that carry a value: a number, a point after one, a measure
-    /// no kind logs, or a word of a phrase that names a value (a unit, a medicine, a tag) lying wholly among
-    /// skipped tokens; but not a time said in words after words that compare, in the same run
-    /// of skipped words ("better than yesterday" says what the value is compared with).
+    /// no kind logs, or a word of a phrase that names a value (a unit, a medicine, a tag) lying
+    /// wholly among skipped tokens; but not a time said in words after words that compare, in
+    /// the same run of skipped words ("better than yesterday" says what the value is compared
+    /// with).
     private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
         let skippedSet = Set(skipped)
         var valued: Set<Int> = []
@@ -498,8 +500,9 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The split without entries that are only a shared verb or a bare introduction ("had",
-    /// "took", "felt") when another entry is whole: their words become skipped words, which the
-    /// checks that follow weigh like any other.
+    /// "took", "felt"), or a kind named again beside a whole entry of that kind, when another
+    /// entry is whole: their words become skipped words, which the checks that follow weigh like
+    /// any other.
     private func withoutBareIntroductions(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
         -> (matches: [EntryMatch], ignored: [Int]) {
         // a kind named again with nothing of its own beside a whole entry of that kind is that

@@ -6,9 +6,9 @@
 /// otherwise the word stays as typed. A letter typed three times or more is read once or twice
 /// ("glucoseee", "goood"). A word is never read as a number ("tree" is not "three"), as a slip
 /// must not become a value, nor as a negation written without its apostrophe ("want" is not
-/// "wasnt"). A grammar word with "'s" is that word, but for
-/// glue and words that name nothing ("weight's" is "weight", "what's" stays). The parser
-/// tells the user which words it read otherwise.
+/// "wasnt"). A grammar word with "'s" is that word, but for glue and words that name nothing
+/// ("weight's" is "weight", "what's" stays). The parser tells the user which words it read
+/// otherwise.
 struct SpellingCorrector: Sendable {
     /// The grammar's words, by length.
     private let wordsByLength: [Int: [[Unicode.Scalar]]]

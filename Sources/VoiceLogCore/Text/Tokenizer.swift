@@ -5,8 +5,8 @@
 /// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
 /// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
 /// signs, `%`, `°` and currency signs become tokens of their own, "@" is `at`, "&" and a lone
-/// "n" are `and`, and a fraction character is written out ("½" is `1 / 2`). Grammar phrases go through the
-/// same function, so both sides always agree.
+/// "n" are `and`, and a fraction character is written out ("½" is `1 / 2`). Grammar phrases go
+/// through the same function, so both sides always agree.
 public enum Tokenizer {
     /// The longest input read; the rest is ignored (the parser reports it as too long).
     public static let maximumScalars = 4096
