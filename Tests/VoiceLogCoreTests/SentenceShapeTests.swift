@@ -272,6 +272,14 @@ import VoiceLogGrammars
         #expect(Self.parse("please remind Mum her eye appointment is next Wednesday at 2").status == .unrecognized)
     }
 
+    /// "one" after a word that describes a thing is that thing, no count; a unit of distance
+    /// carries a value only after a number ("meter says HI" loses none).
+    @Test func aDescribedOneIsNoCount() {
+        #expect(Self.parse("dirty diaper, a huge one").status == .ok)
+        #expect(Self.parse("sugar 7.3 before lunch, meter needs new strips").status == .ok)
+        #expect(Self.parse("Ran 12 km, 1 hour 5, avg pace 5:25/km").status != .ok)
+    }
+
     /// A line that ends with a word no sentence ends with was cut off: not logged as whole.
     @Test func aLineCutOffIsIncomplete() {
         #expect(Self.parse("Dad ate a few spoonfuls of").status == .incomplete)

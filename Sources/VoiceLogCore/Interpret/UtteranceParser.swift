@@ -41,6 +41,8 @@ public final class UtteranceParser: Sendable {
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
+    /// Words that stand for a thing after a describing word ("a huge one"): no count then.
+    private let pronounWords: Set<String>
     /// Words no sentence ends with ("of", "the"): a line ending with one was cut off.
     private let cutOffWords: Set<String>
     /// The words that say a decimal point ("point").
@@ -90,6 +92,7 @@ public final class UtteranceParser: Sendable {
         comparingWords = grammar.words(of: "comparisons")
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
+        pronounWords = grammar.words(of: "pronouns")
         clauseWords = grammar.words(of: "breaks").union(grammar.words(of: "conjunctions"))
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
@@ -465,7 +468,8 @@ public final class UtteranceParser: Sendable {
             // "temperature thirty six point": a point after a number is a decimal left unsaid
             let unsaidDecimal = index > 0 && pointWords.contains(context.tokens[index])
                 && (context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty)
-            if !context.numbers(at: index).isEmpty || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) || unsaidDecimal {
+            let number = !context.numbers(at: index).isEmpty && !standsForAThing(index, context)
+            if number || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) || unsaidDecimal {
                 valued.insert(index)
             } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
                 continue
@@ -476,6 +480,16 @@ public final class UtteranceParser: Sendable {
             }
         }
         return valued.sorted()
+    }
+
+    /// Whether the token is a word of `pronouns` ("one") after a word that is no number, glue or
+    /// shared verb: "a huge one", "the lower one", "best one yet" name a thing, not a count.
+    private func standsForAThing(_ index: Int, _ context: MatchContext) -> Bool {
+        guard index > 0, pronounWords.contains(context.tokens[index]), !context.hasDigit[index - 1],
+              context.numbers(at: index - 1).isEmpty else { return false }
+        let before = context.tokens[index - 1]
+        return before.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+            && !glueWords.contains(before) && !sharedVerbs.contains(before)
     }
 
     /// The words of a token range as the user wrote them. An `end` past the last token

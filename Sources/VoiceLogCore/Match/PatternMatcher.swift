@@ -83,12 +83,13 @@ final class PatternMatcher: Sendable {
         self.unitTries = unitTries
         unitFirstWords = unitTries.values.reduce(into: []) { $0.formUnion($1.firstWords) }
         // lists of everyday words ("back", "gym") are not taken for a value when left over;
-        // those of `after_number_lists` ("am", "pm") carry one only right after a number
+        // the lists and unit groups of `after_number_lists` ("am", "pm", "meter") carry one only
+        // right after a number
         let everydayLists = grammar.listNames(in: "everyday_lists")
         let afterNumberLists = grammar.listNames(in: "after_number_lists")
         valuePhrases = listTries.filter { name, _ in !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) }
             .map { name, trie in (trie, afterNumberLists.contains(name)) }
-            + unitTries.map { group, trie in (trie, group == "time") }
+            + unitTries.map { group, trie in (trie, afterNumberLists.contains(group)) }
         unitParts = grammar.unitGroups.mapValues { group in group.units.indices.map(group.parts(of:)) }
     }
 
@@ -443,12 +444,14 @@ final class PatternMatcher: Sendable {
     }
 
     /// The ends of every phrase that names a value (a list's phrase other than the
-    /// structural lists', or a unit) and starts at `index`. A unit of time, or a phrase of the
-    /// `after_number_lists`, names one only right after a
-    /// number: "down from last week" and "watch am" lose no value ("took ml of oramorph" does).
+    /// structural lists', or a unit) and starts at `index`. A phrase of a list or a unit of a
+    /// group of `after_number_lists` names one only right after a number: "down from last
+    /// week", "watch am" and "meter says HI" lose no value ("took ml of oramorph" does).
     func valuePhraseEnds(_ context: MatchContext, at index: Int) -> [Int] {
         var ends: [Int] = []
-        let afterNumber = index > 0 && (startsNumber(context, at: index - 1) || context.hasDigit[index - 1])
+        // after a number, or after "/" in a rate ("pace 5:25/km")
+        let afterNumber = index > 0
+            && (startsNumber(context, at: index - 1) || context.hasDigit[index - 1] || context.tokens[index - 1] == "/")
         for (trie, onlyAfterNumber) in valuePhrases where afterNumber || !onlyAfterNumber {
             trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
