@@ -10,8 +10,11 @@ differ, with confidence 0.5 or more (what `dictate` would store).
 
 Sets: `heldout` (AudioFixtures/heldout.txt in flite's awb and kal16, never tuned on), `tuning`
 (the `voicelog adapt --prompts` sentences in flite's slt and rms), `espeak` (heldout.txt in the
-four espeak-ng voices of the held-out test), `festival` (heldout.txt in festival's kal and ked
-diphone voices and its slt HTS voice, two a sentence: a synthesizer the project never tuned on).
+four espeak-ng voices of the held-out test), `espeak-tuning` (the adapt prompts in the four
+espeak-ng voices of AudioFixtures/), `festival` (heldout.txt in festival's kal and ked
+diphone voices and its slt HTS voice, two a sentence: a synthesizer the project never tuned on),
+`food` (AudioFixtures/food.txt and food_unlisted.txt, foods the grammar lists and foods it
+lacks, in the four flite voices).
 
     python3 Benchmarks/speech/conditions.py --voicelog .build/release/voicelog --set heldout \
         [--conditions clean,noise15] [-- --noise-suppression ...]
@@ -33,6 +36,8 @@ NOW = "2026-11-21T10:00:00"
 CONDITIONS = ["clean", "noise15", "noise8", "reverb", "telephone", "tempo"]
 FESTIVAL_VOICES = ["kal_diphone", "ked_diphone", "cmu_us_slt_arctic_hts"]
 ESPEAK_VOICES = [("en-us+m1", 150), ("en-us+f2", 165), ("en-gb+m4", 170), ("en-us+m7", 185)]
+# The voices of AudioFixtures/make_fixtures.sh, which tuning may listen to.
+ESPEAK_TUNING_VOICES = [("en-us", 160), ("en-us+f3", 175), ("en-gb-x-rp+m3", 145), ("en-us+f4", 200)]
 
 
 def sentences(path):
@@ -71,14 +76,21 @@ def clips_of(name, voicelog):
         said = sentences(os.path.join(ROOT, "AudioFixtures", "heldout.txt"))
         return [(s, v, festival(s, v)) for i, s in enumerate(said)
                 for v in (FESTIVAL_VOICES[i % 3], FESTIVAL_VOICES[(i + 1) % 3])]
+    if name == "food":
+        said = sentences(os.path.join(ROOT, "AudioFixtures", "food.txt"))
+        said += sentences(os.path.join(ROOT, "AudioFixtures", "food_unlisted.txt"))
+        return [(s, v, flite(s, v)) for s in said for v in ("slt", "rms", "awb", "kal16")]
     if name == "tuning":
         said = run(voicelog, "adapt", "--prompts").splitlines()
         return [(s, v, flite(s, v)) for s in said if s for v in ("slt", "rms")]
-    if name == "espeak":
-        said = sentences(os.path.join(ROOT, "AudioFixtures", "heldout.txt"))
+    if name in ("espeak", "espeak-tuning"):
+        if name == "espeak":
+            said, voices = sentences(os.path.join(ROOT, "AudioFixtures", "heldout.txt")), ESPEAK_VOICES
+        else:
+            said, voices = [s for s in run(voicelog, "adapt", "--prompts").splitlines() if s], ESPEAK_TUNING_VOICES
         clips = []
         for index, sentence in enumerate(said):
-            for voice, speed in (ESPEAK_VOICES[index % 4], ESPEAK_VOICES[(index + 1) % 4]):
+            for voice, speed in (voices[index % 4], voices[(index + 1) % 4]):
                 clips.append((sentence, voice, espeak(sentence, voice, speed)))
         return clips
     raise SystemExit(f"unknown set {name}")
@@ -152,7 +164,7 @@ def transcribe(voicelog, files, extra, jobs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voicelog", default=os.path.join(ROOT, ".build", "release", "voicelog"))
-    parser.add_argument("--set", default="heldout", choices=["heldout", "tuning", "espeak", "festival"])
+    parser.add_argument("--set", default="heldout", choices=["heldout", "tuning", "espeak", "espeak-tuning", "festival", "food"])
     parser.add_argument("--conditions", default=",".join(CONDITIONS))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--details", action="store_true", help="print each clip heard wrong")

@@ -56,7 +56,7 @@ struct DictateCommand: ParsableCommand {
         // loading takes seconds: say so at a terminal, so that the wait is not a silence
         let loading = isatty(STDERR_FILENO) == 1
         if loading { FileHandle.standardError.write(Data("Loading the speech model…".utf8)) }
-        let speech = try SpeechGrammar(grammar: grammar, model: model)
+        let speech = try SpeechGrammar(grammar: grammar, model: model, freeWords: searching.freeWords)
         let recognizer = try speech.recognizer(options: searching.recognizerOptions, search: searching.search)
         if loading { FileHandle.standardError.write(Data(" ready.\n".utf8)) }
         if let adapted = model.speakerAdaptation, recording.format == .text {

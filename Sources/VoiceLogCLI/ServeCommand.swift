@@ -59,8 +59,9 @@ struct ServeCommand: ParsableCommand {
             let search = searching.search
             let options = searching.recognizerOptions
             let grammar = pipeline.grammar
+            let freeWords = searching.freeWords
             speech = SpeechTranscriber {
-                try SpeechGrammar(grammar: grammar).recognizer(options: options, search: search)
+                try SpeechGrammar(grammar: grammar, freeWords: freeWords).recognizer(options: options, search: search)
             }
             speech?.warmUp()
         }

@@ -14,6 +14,9 @@ struct SpeechSearchOptions: ParsableArguments {
           help: "Take steady background noise out of the audio before decoding (WebRTC's noise suppressor) always, or never (default: when the audio is noisy).")
     var noiseSuppression: Bool?
 
+    @Flag(name: .long, help: "Let a food the lists lack be said after its introduction ('had goulash for dinner'), read by the general language model (off by default: it reads synthetic voices poorly and mishears loud noise as food).")
+    var freeWords = false
+
     /// The recogniser's options these flags ask for.
     var recognizerOptions: RecognizerOptions {
         var options = RecognizerOptions()

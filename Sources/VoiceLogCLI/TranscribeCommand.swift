@@ -24,7 +24,7 @@ struct TranscribeCommand: ParsableCommand {
 
     func run() throws {
         let model = speaker.model(database: nil)
-        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model).recognizer(options: searching.recognizerOptions, search: searching.search)
+        let recognizer = try SpeechGrammar(grammar: parsing.loadGrammar(), model: model, freeWords: searching.freeWords).recognizer(options: searching.recognizerOptions, search: searching.search)
         var failed = 0
         let progress = ProgressLine.besideResults(unit: "files") { files.count }
         defer { progress.finish() }

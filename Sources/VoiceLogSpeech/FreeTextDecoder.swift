@@ -21,17 +21,15 @@ final class FreeTextDecoder {
         log = options.log
     }
 
-    /// The words heard in a whole utterance that start at or after `frame`. The samples must
-    /// be those the grammar decoder got, from the start of its utterance, so that both
-    /// decoders' voice detectors count the same frames.
-    func words(in samples: [Int16], from frame: Int) throws -> [String] {
+    /// The words heard in a whole utterance, with their frames. The samples must be those the
+    /// grammar decoder got, from the start of its utterance, so that both decoders' voice
+    /// detectors count the same frames.
+    func words(in samples: [Int16]) throws -> [WordSegment] {
         if decoder == nil {
             decoder = try PocketSphinxDecoder(arguments: arguments, log: log)
         }
         guard let decoder else { return [] }
         try decoder.decodeWholeUtterance(samples, purpose: "free text")
-        return decoder.callLogging { decoder in
-            WordSegment.all(of: decoder).filter { $0.firstFrame >= frame && !$0.isFiller }.map(\.word)
-        }.value
+        return decoder.callLogging { WordSegment.all(of: $0).filter { !$0.isFiller } }.value
     }
 }

@@ -160,7 +160,7 @@ final class UtteranceDecoder {
     /// Ends an utterance that is free text as a whole and reads it with the language model.
     func finishFreeText() throws -> [String] {
         try end()
-        return try freeText?.words(in: samples, from: 0) ?? []
+        return try freeText?.words(in: samples).map(\.word) ?? []
     }
 
     /// Ends the utterance and reads what was recognized; without `alternatives`, the readings
@@ -186,7 +186,7 @@ final class UtteranceDecoder {
         let segments = searched.callLogging { WordSegment.all(of: $0) }.value
 
         let best = text.split(separator: " ").map(String.init)
-        guard let free = segments.first(where: { FreeTextLoop.isLoopWord($0.word) }) else {
+        guard segments.contains(where: { FreeTextLoop.isLoopWord($0.word) }) else {
             // The grammar search's readings one confusable word apart (the n-gram pass's come
             // from its lattice); then the n-best list where the lattice is small.
             var others: [String] = []
@@ -200,15 +200,37 @@ final class UtteranceDecoder {
             return Transcript(text: text, alternatives: Array(others.prefix(options.nBest)),
                               confidence: options.confidence == nil ? nil : doubted(sure, words: best), audio: samples)
         }
-        // Free text: the grammar's words before it, then the language model's reading. The
-        // loop's weights are left out of the score, so the confidence is that of the rest.
-        let grammarWords = best.prefix { !FreeTextLoop.isLoopWord($0) }
-        let freeWords = try freeText?.words(in: samples, from: free.firstFrame) ?? []
+        // Free text: the grammar's words, each stretch of the loop's read by the language
+        // model. The loop's weights are left out of the score, so the confidence is that of
+        // the rest.
+        let spoken = segments.filter { !$0.isFiller }
+        let read = try Self.replacingLoops(in: spoken, with: freeText?.words(in: samples) ?? [])
+        let grammarWords = spoken.map(\.word).filter { !FreeTextLoop.isLoopWord($0) }
         let loopWeights = segments.filter { FreeTextLoop.isLoopWord($0.word) }.reduce(Int32(0)) { $0 + $1.languageScore }
-        return Transcript(text: (grammarWords + freeWords).joined(separator: " "),
+        return Transcript(text: read.joined(separator: " "),
                           confidence: doubted(confidence(grammarScore: score - loopWeights, segments: segments, phoneLoop: grammar?.phoneLoop),
-                                              words: Array(grammarWords)),
+                                              words: grammarWords),
                           audio: samples)
+    }
+
+    /// The grammar's words with each run of the loop's words replaced by the language model's
+    /// words heard over it: those whose middle frame lies in the run, or after its start when it
+    /// ends the utterance (the two searches place a word's edges a few frames apart).
+    static func replacingLoops(in spoken: [WordSegment], with heard: [WordSegment]) -> [String] {
+        var words: [String] = []
+        var index = spoken.startIndex
+        while index < spoken.endIndex {
+            guard FreeTextLoop.isLoopWord(spoken[index].word) else {
+                words.append(spoken[index].word)
+                index += 1
+                continue
+            }
+            let end = spoken[index...].firstIndex { !FreeTextLoop.isLoopWord($0.word) } ?? spoken.endIndex
+            let first = spoken[index].firstFrame, last = end == spoken.endIndex ? Int.max : spoken[end - 1].lastFrame
+            words += heard.filter { (first...last).contains(($0.firstFrame + $0.lastFrame) / 2) }.map(\.word)
+            index = end
+        }
+        return words
     }
 
     /// A confidence halved when the utterance is noisy and a word heard is one that noise makes

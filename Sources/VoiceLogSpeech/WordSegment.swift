@@ -30,7 +30,8 @@ struct WordSegment {
             var first: Int32 = 0, last: Int32 = 0, acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
             ps_seg_frames(current, &first, &last)
             let posterior = ps_seg_prob(current, &acoustic, &language, &backoff)
-            if let word = ps_seg_word(current), word.pointee != 0 {
+            // a grammar's empty transitions are "(NULL)"
+            if let word = ps_seg_word(current), word.pointee != 0, word.pointee != CChar(UInt8(ascii: "(")) {
                 let name = String(cString: word)
                 let base = name.hasSuffix(")") ? String(name.prefix { $0 != "(" }) : name
                 segments.append(WordSegment(word: base, pronounced: name, firstFrame: Int(first), lastFrame: Int(last),

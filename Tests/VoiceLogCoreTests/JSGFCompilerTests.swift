@@ -44,8 +44,24 @@ import VoiceLogGrammars
         #expect(lines.contains("<free_text> = (a | b)+;"))
         let note = try #require(lines.first { $0.hasPrefix("<kind_note> = ") })
         #expect(note.hasSuffix(" [<free_text>]);"))
-        // Free text inside a sentence ("{food:text} for breakfast") is still left out.
+        // Inside a sentence ("{food:text} for breakfast") only when asked for (below).
         #expect(lines.filter { $0.contains("<free_text>") && !$0.hasPrefix("<free_text>") } == [note])
+        #expect(!withLoop.contains("free_words"))
+    }
+
+    @Test func aFoodIsSaidWithTheWordsOfItsRuleAndFreeWordsOnlyAfterTheIntroduction() throws {
+        // "had scrambled eggs for breakfast", "had fish and chips for tea"
+        #expect(Self.rule("rule_food_said") == "<list_food_words> [<list_food_words>] [(and | with) <list_food_words> [<list_food_words>]]")
+        #expect(Self.rule("kind_food_1") == "[of] [(a | an | some)] <rule_food_said>")
+        // Free words beside them when asked for, but not in the introduction ("eggs for
+        // breakfast"): a loop that starts a sentence would compete with every kind.
+        let withLoop = JSGFCompiler(grammar: BundledGrammar.grammar, pronunciation: { $0 }, freeText: "(a | b)+",
+                                    freeWords: "(c | d)+").compile()
+        let food = try #require(withLoop.split(separator: "\n").first { $0.hasPrefix("<kind_food> = ") })
+        #expect(food.contains("<rule_food_said> (for | at | with | as)"))
+        #expect(withLoop.contains("<kind_food_1> = [of] [(a | an | some)] <rule_food_said_or_free>;"))
+        #expect(withLoop.contains("<rule_food_said_or_free> = <list_food_words> [<list_food_words>] [(and | with) <list_food_words> [<list_food_words>]] | <free_words>;"))
+        #expect(withLoop.contains("<free_words> = (c | d)+;"))
     }
 
     @Test func ofSpellingsThatSoundTheSameOnlyTheFirstListedIsSaid() throws {

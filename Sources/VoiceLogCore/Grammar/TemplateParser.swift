@@ -103,21 +103,25 @@ struct TemplateParser {
         return .capture(field: field, source: source)
     }
 
-    /// `number`, `integer(0..59)`, `number ~1..33,1`, `minute`, `text`, `text(list)`, `rest`,
-    /// `duration(min)`, `quantity(group)`, `unit(group)`, or a list name; `~LOW..HIGH` after a
-    /// number, quantity or duration shapes what the speech grammar offers.
+    /// `number`, `integer(0..59)`, `number ~1..33,1`, `minute`, `text`, `text ~rule`,
+    /// `text(list)`, `rest`, `duration(min)`, `quantity(group)`, `unit(group)`, or a list name;
+    /// `~LOW..HIGH` after a number, quantity or duration shapes what the speech grammar offers,
+    /// and `~rule` after `text` names the words it offers.
     static func source(_ spec: String) throws(Failure) -> SlotSource {
         var spec = spec
-        var speech: SpeechNumberShape?
+        var shape: String?
         if let tilde = spec.firstIndex(of: "~") {
-            speech = try speechShape(spec[spec.index(after: tilde)...].trimmed)
+            shape = spec[spec.index(after: tilde)...].trimmed
             spec = spec[..<tilde].trimmed
         }
         let name = spec.prefix { $0 != "(" }.trimmed
         let argument = spec.contains("(") ? spec.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }.trimmed : nil
-        if speech != nil, !["number", "integer", "quantity", "duration"].contains(name) {
-            throw Failure(message: "'~' shapes only the numbers of number, integer, quantity and duration, not '\(name)'")
+        if name == "text", argument == nil { return .text(speech: shape) }
+        if shape != nil, !["number", "integer", "quantity", "duration"].contains(name) {
+            throw Failure(message: "'~' shapes only the numbers of number, integer, quantity and duration, "
+                + "and the words of text, not '\(name)'")
         }
+        let speech = try shape.map { shape throws(Failure) in try speechShape(shape) }
         switch name {
         case "number", "integer", "clock":
             var shape = NumberShape(integerOnly: name == "integer", speech: speech, isClock: name == "clock")
@@ -125,7 +129,7 @@ struct TemplateParser {
             return .number(shape)
         case "minute": return .minute
         case "span": return .span
-        case "text": return argument.map { .textHolding(list: $0) } ?? .text
+        case "text": return argument.map { .textHolding(list: $0) } ?? .text()
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)
         case "quantity", "unit":

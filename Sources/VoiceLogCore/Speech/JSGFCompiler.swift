@@ -7,8 +7,9 @@
 /// Of spellings that sound the same ("millilitres", "milliliters") only the first the grammar
 /// lists is kept, so the recogniser writes a word one way.
 /// Free text at the end of a sentence (`rest`) becomes the caller's `freeText` expression,
-/// such as a loop that can follow any speech; other free text has no words to offer and is
-/// left out.
+/// such as a loop that can follow any speech; free text with a rule of words to say
+/// (`text ~food_said`) becomes the rule's words or, after an introduction, that expression;
+/// other free text has no words to offer and is left out.
 /// JSGF tags are not emitted: PocketSphinx ignores them, and the text parser recovers slots
 /// from the words.
 public struct JSGFCompiler {
@@ -19,6 +20,9 @@ public struct JSGFCompiler {
     private let isSpeakable: (String) -> Bool
     /// A JSGF expression that `rest` captures become (rule `<free_text>`); nil leaves them out.
     public let freeText: String?
+    /// A JSGF expression for free words inside a sentence, beside a capture's rule of words
+    /// (rule `<free_words>`); nil offers the rule's words alone.
+    public let freeWords: String?
     /// Enumerated number ranges larger than this fall back to the general number rule.
     static let largestEnumeratedRange = 1000
     /// Counts of a unit get a decimal place ("two point five ounces") when they stay at or
@@ -27,9 +31,10 @@ public struct JSGFCompiler {
 
     private let speller: NumberSpeller
 
-    public init(grammar: Grammar, pronunciation: @escaping (String) -> String?, freeText: String? = nil) {
+    public init(grammar: Grammar, pronunciation: @escaping (String) -> String?, freeText: String? = nil, freeWords: String? = nil) {
         self.grammar = grammar
         self.freeText = freeText
+        self.freeWords = freeWords
         self.pronunciation = pronunciation
         let written = Set(grammar.lists["written"]?.phrases.map { $0.words.joined(separator: " ") } ?? [])
         self.isSpeakable = { !written.contains($0) && pronunciation($0) != nil }
@@ -45,6 +50,9 @@ public struct JSGFCompiler {
     private final class RuleBook {
         var bodies: [String: String] = [:]
         var order: [String] = []
+        /// Whether free words may stand where a capture offers them: only after a kind's
+        /// introduction, so that a loop never starts a sentence and competes with every kind.
+        var freeWordsAllowed = false
     }
 
     /// The whole JSGF grammar, with `<utterance>` as its public rule.
@@ -60,6 +68,7 @@ public struct JSGFCompiler {
         var entries: [String] = []
         for kind in grammar.kinds {
             let spokenIntroductions = Array(kind.introductions.prefix(kind.spokenIntroductionCount))
+            book.freeWordsAllowed = false
             guard let introductions = alternatives(spokenIntroductions, book) else { continue }
             let name = "kind_\(kind.name)"
             var body = "(\(introductions))"
@@ -79,6 +88,8 @@ public struct JSGFCompiler {
             let required = Set(kind.requirements.filter { $0.condition == nil && $0.alternatives.isEmpty }.map(\.field))
                 .subtracting(givenElsewhere.flatMap(\.capturedFields))
             let groups = Self.groupedByField(spokenParts)
+            book.freeWordsAllowed = true
+            defer { book.freeWordsAllowed = false }
             let ordered = groups.filter { $0.contains(where: \.readsNumbers) } + groups.filter { !$0.contains(where: \.readsNumbers) }
             for (index, group) in ordered.enumerated() {
                 guard let parts = alternatives(group, book) else { continue }
@@ -213,10 +224,19 @@ public struct JSGFCompiler {
             define(name, (oh + (10...59).map { speller.spellings(of: $0)[0] }).joined(separator: " | "), book)
             return name
         case .rest:
-            guard let freeText else { return nil }
-            define("free_text", freeText, book)
-            return "free_text"
-        case .text, .textHolding, .span:
+            return freeTextRule(book)
+        case .text(let speech?):
+            // the rule's words ("scrambled eggs", "fish and chips"), or free words
+            let free = book.freeWordsAllowed ? freeWords.map { define("free_words", $0, book); return "free_words" } : nil
+            let name = "rule_" + speech + (free == nil ? "" : "_or_free")
+            guard book.bodies[name] == nil else { return name }
+            var options: [String] = []
+            if let rule = grammar.rules[speech], case .words(let words) = expression(rule, book) { options.append(words) }
+            if let free { options.append("<\(free)>") }
+            guard !options.isEmpty else { return nil }
+            define(name, options.joined(separator: " | "), book)
+            return name
+        case .text(nil), .textHolding, .span:
             return nil
         }
     }
@@ -263,6 +283,13 @@ public struct JSGFCompiler {
         }
         if (low...high).contains(0.5) { counts += ["half a", "half an"] }
         return counts
+    }
+
+    /// The rule of free words, or nil when the caller has none.
+    private func freeTextRule(_ book: RuleBook) -> String? {
+        guard let freeText else { return nil }
+        define("free_text", freeText, book)
+        return "free_text"
     }
 
     /// A rule of the sayable phrases, or nil if none is sayable.
