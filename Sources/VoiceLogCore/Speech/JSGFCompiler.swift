@@ -8,8 +8,8 @@
 /// lists is kept, so the recogniser writes a word one way.
 /// Free text at the end of a sentence (`rest`) becomes the caller's `freeText` expression,
 /// such as a loop that can follow any speech; free text with a rule of words to say
-/// (`text ~food_said`) becomes the rule's words or, after an introduction, that expression;
-/// other free text has no words to offer and is left out.
+/// (`text ~food_said`) becomes, after an introduction, the rule's words or the caller's
+/// `freeWords`; other free text has no words to offer and is left out.
 /// JSGF tags are not emitted: PocketSphinx ignores them, and the text parser recovers slots
 /// from the words.
 public struct JSGFCompiler {
@@ -50,9 +50,10 @@ public struct JSGFCompiler {
     private final class RuleBook {
         var bodies: [String: String] = [:]
         var order: [String] = []
-        /// Whether free words may stand where a capture offers them: only after a kind's
-        /// introduction, so that a loop never starts a sentence and competes with every kind.
-        var freeWordsAllowed = false
+        /// Whether a text capture may offer its words here: only after a kind's introduction,
+        /// so that no sentence starts with a food's words or free speech, competing with every
+        /// kind (before, the grammar search heard notes in people's voices as strings of foods).
+        var afterIntroduction = false
     }
 
     /// The whole JSGF grammar, with `<utterance>` as its public rule.
@@ -68,7 +69,7 @@ public struct JSGFCompiler {
         var entries: [String] = []
         for kind in grammar.kinds {
             let spokenIntroductions = Array(kind.introductions.prefix(kind.spokenIntroductionCount))
-            book.freeWordsAllowed = false
+            book.afterIntroduction = false
             guard let introductions = alternatives(spokenIntroductions, book) else { continue }
             let name = "kind_\(kind.name)"
             var body = "(\(introductions))"
@@ -88,8 +89,8 @@ public struct JSGFCompiler {
             let required = Set(kind.requirements.filter { $0.condition == nil && $0.alternatives.isEmpty }.map(\.field))
                 .subtracting(givenElsewhere.flatMap(\.capturedFields))
             let groups = Self.groupedByField(spokenParts)
-            book.freeWordsAllowed = true
-            defer { book.freeWordsAllowed = false }
+            book.afterIntroduction = true
+            defer { book.afterIntroduction = false }
             let ordered = groups.filter { $0.contains(where: \.readsNumbers) } + groups.filter { !$0.contains(where: \.readsNumbers) }
             for (index, group) in ordered.enumerated() {
                 guard let parts = alternatives(group, book) else { continue }
@@ -227,7 +228,8 @@ public struct JSGFCompiler {
             return freeTextRule(book)
         case .text(let speech?):
             // the rule's words ("scrambled eggs", "fish and chips"), or free words
-            let free = book.freeWordsAllowed ? freeWords.map { define("free_words", $0, book); return "free_words" } : nil
+            guard book.afterIntroduction else { return nil }
+            let free = freeWords.map { define("free_words", $0, book); return "free_words" }
             let name = "rule_" + speech + (free == nil ? "" : "_or_free")
             guard book.bodies[name] == nil else { return name }
             var options: [String] = []
