@@ -24,7 +24,7 @@ public struct SpeechGrammar {
     /// Compiles `grammar` to JSGF, keeping only words that the model's dictionary or the
     /// repository's pronunciations can say. With `freeWords`, a food the lists lack may be
     /// said after its introduction too, read by the general language model: on flite's voices
-    /// it read 1 of 32 such foods right and cost a tenth of the readings in loud noise, so it
+    /// it read 1 of 32 such foods right and cost readings in loud noise, so it
     /// is off by default (docs/speech.md, "Foods said").
     public init(grammar: Grammar, model: SpeechModel = .debianEnglish, freeWords: Bool = false) throws {
         self.model = model

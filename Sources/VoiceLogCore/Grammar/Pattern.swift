@@ -39,9 +39,9 @@ public enum SlotSource: Hashable, Sendable {
     /// `speech`, in that unit, narrows only the speech grammar.
     case duration(unit: String, speech: SpeechNumberShape? = nil)
     /// One or more words taken as they were said (a food, a name). `speech`, a rule's name,
-    /// is what the speech grammar offers there: the rule's words or, after the introduction,
-    /// free words that the general language model reads; without it the speech grammar has no
-    /// words for the capture.
+    /// is what the speech grammar offers there after the kind's introduction: the rule's words
+    /// and, when asked for, free words that the general language model reads; without it the
+    /// speech grammar has no words for the capture.
     case text(speech: String? = nil)
     /// Words taken as said that end with a phrase of the named list and start with no unit
     /// ("grilled salmon" ends with "salmon" of `food_words`): a food said with its amount and

@@ -90,7 +90,6 @@ public struct JSGFCompiler {
                 .subtracting(givenElsewhere.flatMap(\.capturedFields))
             let groups = Self.groupedByField(spokenParts)
             book.afterIntroduction = true
-            defer { book.afterIntroduction = false }
             let ordered = groups.filter { $0.contains(where: \.readsNumbers) } + groups.filter { !$0.contains(where: \.readsNumbers) }
             for (index, group) in ordered.enumerated() {
                 guard let parts = alternatives(group, book) else { continue }
@@ -101,6 +100,7 @@ public struct JSGFCompiler {
             define(name, body, book)
             entries.append("<\(name)>")
         }
+        book.afterIntroduction = false
         define("entry", entries.joined(separator: " | "), book)
         // One entry a sentence: measured on the fixtures, a loop of entries let the recogniser
         // string short words together (0 of 13 right, against 1 of 13 for one entry).
@@ -225,7 +225,9 @@ public struct JSGFCompiler {
             define(name, (oh + (10...59).map { speller.spellings(of: $0)[0] }).joined(separator: " | "), book)
             return name
         case .rest:
-            return freeTextRule(book)
+            guard let freeText else { return nil }
+            define("free_text", freeText, book)
+            return "free_text"
         case .text(let speech?):
             // the rule's words ("scrambled eggs", "fish and chips"), or free words
             guard book.afterIntroduction else { return nil }
@@ -285,13 +287,6 @@ public struct JSGFCompiler {
         }
         if (low...high).contains(0.5) { counts += ["half a", "half an"] }
         return counts
-    }
-
-    /// The rule of free words, or nil when the caller has none.
-    private func freeTextRule(_ book: RuleBook) -> String? {
-        guard let freeText else { return nil }
-        define("free_text", freeText, book)
-        return "free_text"
     }
 
     /// A rule of the sayable phrases, or nil if none is sayable.
