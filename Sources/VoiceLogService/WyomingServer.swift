@@ -16,6 +16,7 @@ public struct WyomingServer: Service {
     let store: ServiceStore
     let metrics: ServiceMetrics
     let logger: Logger
+    let heard = HeardTranscripts()
     let onRunning: @Sendable (Int) -> Void
 
     public init(host: String, port: Int, pipeline: EntryPipeline, speech: SpeechTranscriber, database: any EntryStore,
@@ -56,7 +57,7 @@ public struct WyomingServer: Service {
     }
 
     private func serve(_ connection: NIOAsyncChannel<WyomingEvent, ByteBuffer>) async {
-        var session = WyomingSession(pipeline: pipeline, speech: speech, store: store, metrics: metrics)
+        var session = WyomingSession(pipeline: pipeline, speech: speech, store: store, metrics: metrics, heard: heard)
         do {
             try await connection.executeThenClose { inbound, outbound in
                 for try await event in inbound {

@@ -6,12 +6,15 @@ import VoiceLogStorage
 /// One Wyoming connection's state and answers. Home Assistant uses VoiceLog as two services:
 /// speech to text (`audio-start`, `audio-chunk`s, `audio-stop`, answered with a `transcript`)
 /// and a conversation agent (`transcript` in, answered with `handled` when the entries were
-/// stored, or `not-handled` saying why not), whose answer it speaks.
+/// stored, or `not-handled` saying why not), whose answer it speaks. Text this server heard
+/// without being sure of it is not stored: it asks for the entry again.
 struct WyomingSession {
     let pipeline: EntryPipeline
     let speech: SpeechTranscriber
     let store: ServiceStore
     let metrics: ServiceMetrics
+    /// What the server's sessions heard lately, shared by all of them.
+    let heard: HeardTranscripts
 
     /// Audio of the utterance under way, as 16-bit mono samples at `rate`.
     private var samples: [Int16] = []
@@ -22,11 +25,13 @@ struct WyomingSession {
     private var format = (rate: 16_000, width: 2, channels: 1)
     private var samplesLimit = 16_000 * 60
 
-    init(pipeline: EntryPipeline, speech: SpeechTranscriber, store: ServiceStore, metrics: ServiceMetrics) {
+    init(pipeline: EntryPipeline, speech: SpeechTranscriber, store: ServiceStore, metrics: ServiceMetrics,
+         heard: HeardTranscripts) {
         self.pipeline = pipeline
         self.speech = speech
         self.store = store
         self.metrics = metrics
+        self.heard = heard
     }
 
     /// The events that answer `event` (none for most audio events).
@@ -58,7 +63,7 @@ struct WyomingSession {
             }
             return []
         case "audio-stop":
-            let heard = samples
+            let said = samples
             samples = []
             do {
                 // a satellite is sent the text alone: no alternatives to align
@@ -71,9 +76,10 @@ struct WyomingSession {
                 if let decodedLive {
                     transcript = decodedLive
                 } else {
-                    let clip = AudioClip(sampleRate: format.rate, channelCount: 1, samples: heard.map { Float($0) / 32768 })
+                    let clip = AudioClip(sampleRate: format.rate, channelCount: 1, samples: said.map { Float($0) / 32768 })
                     transcript = try await speech.transcribe(samples: clip.speechSamples(), alternatives: false)
                 }
+                heard.remember(transcript)
                 return [WyomingEvent(type: "transcript", data: [("text", .string(transcript.text)), ("language", .string("en"))])]
             } catch {
                 return [Self.error("Speech could not be recognised: \(error)", code: "speech-failed")]
@@ -100,11 +106,11 @@ struct WyomingSession {
     /// Reads and stores what was said; the answer is the sentence to speak back.
     private func handle(_ text: String) async -> WyomingEvent {
         let now = SystemClock.now()
-        let result = pipeline.parse(text, now: now)
+        let result = pipeline.parse(heard.transcript(of: text), now: now)
         metrics.countResult(result.status, route: "wyoming")
         let spoken = ResultRenderer(now: now, colors: .none)
         guard result.status == .ok else {
-            let reason = result.problems.first?.message ?? "I did not understand '\(text)'."
+            let reason = (result.problems.first { $0.severity == .error } ?? result.problems.first)?.message ?? "I did not understand '\(text)'."
             return WyomingEvent(type: "not-handled", data: [("text", .string("Not logged. \(reason)"))])
         }
         let pipeline = pipeline
