@@ -61,14 +61,9 @@ public enum SpeechCache {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/voicelog")
     }
 
-    /// FNV-1a, 64 bits, as 16 hex digits: stable across runs and platforms, unlike `Hasher`.
+    /// `text.stableHash` as 16 hex digits.
     static func hexHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
+        let digits = String(text.stableHash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -42,6 +42,17 @@ import VoiceLogJSGF
         #expect((150...350).contains(timed))
     }
 
+    @Test func changingOneKindLeavesTheSentencesOfTheOthers() throws {
+        let changed = Self.small.replacingOccurrences(of: "(fed | feed) [<number> ml]", with: "(fed | feed | gave) [<number> (ml | oz)]")
+        var before = SentenceSampler(rules: try JSGFRules(Self.small))
+        var after = SentenceSampler(rules: try JSGFRules(changed))
+        let draws = (0..<2_000).map { _ in (before.sentence(of: "utterance"), after.sentence(of: "utterance")) }
+        #expect(draws.contains { $0.0 != $0.1 })
+        for (old, new) in draws where !old.contains("fed") && !old.contains("feed") {
+            #expect(old == new)
+        }
+    }
+
     @Test func theSameGrammarGivesTheSameModel() throws {
         var builder = GrammarLanguageModel()
         builder.sentences = 500

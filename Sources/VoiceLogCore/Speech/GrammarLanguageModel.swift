@@ -6,14 +6,14 @@ import VoiceLogJSGF
 /// as people say it, and also sentences the grammar lacks but its pieces make.
 public struct GrammarLanguageModel: Sendable, Hashable {
     /// How many sentences are drawn: with 100,000 the model no longer changed what was heard.
-    public var sentences = 100_000
+    public var sentences = 400_000
     /// Chance that an utterance holds a second entry after "and".
     public var secondEntry = 0.1
     public var weights = SentenceSampler.Weights()
     /// The n-gram model's discount; nil estimates it from the counts.
     public var discount: Double?
     /// Bumped whenever the model built from the same grammar changes, for caches.
-    public static let version = 1
+    public static let version = 2
 
     public init() {}
 

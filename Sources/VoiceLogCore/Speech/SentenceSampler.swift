@@ -4,6 +4,10 @@ import VoiceLogJSGF
 /// for counting n-grams: each choice by its JSGF weight (evenly when unweighted), an
 /// optional part now and then, a repeat mostly once. Seeded, so the same grammar always
 /// gives the same sentences (and the same language model).
+///
+/// The choices of the rules in `independentRules` (the grammar's kinds) each draw from a
+/// generator of their own, seeded by the choice: changing one kind's phrasings changes only
+/// that kind's sentences, not every sentence after the first that differs.
 public struct SentenceSampler {
     /// How often the parts of a sentence appear.
     public struct Weights: Sendable, Hashable {
@@ -21,11 +25,17 @@ public struct SentenceSampler {
 
     private let rules: JSGFRules
     private let weights: Weights
+    private let seed: UInt64
+    private let independentRules: Set<String>
     private var random: SplitMix64
+    /// The generators of the choices of `independentRules`, by choice.
+    private var streams: [String: SplitMix64] = [:]
 
-    public init(rules: JSGFRules, weights: Weights = Weights(), seed: UInt64 = 1) {
+    public init(rules: JSGFRules, weights: Weights = Weights(), seed: UInt64 = 1, independentRules: Set<String> = ["entry"]) {
         self.rules = rules
         self.weights = weights
+        self.seed = seed
+        self.independentRules = independentRules
         random = SplitMix64(seed: seed)
     }
 
@@ -53,14 +63,13 @@ public struct SentenceSampler {
             let total = choices.reduce(0) { $0 + $1.weight }
             guard total > 0 else { return }
             var draw = random.uniform() * total
-            for choice in choices {
-                draw -= choice.weight
-                if draw < 0 {
-                    expand(choice.expression, in: rule, into: &words, depth: depth)
-                    return
-                }
-            }
-            expand(choices[choices.count - 1].expression, in: rule, into: &words, depth: depth)
+            let index = choices.firstIndex { draw -= $0.weight; return draw < 0 } ?? choices.count - 1
+            let chosen = choices[index].expression
+            guard independentRules.contains(rule) else { return expand(chosen, in: rule, into: &words, depth: depth) }
+            let stream = if case .rule(let name) = chosen { name } else { "\(rule) \(index)" }
+            swap(&random, &streams[stream, default: SplitMix64(seed: seed ^ stream.stableHash)])
+            expand(chosen, in: rule, into: &words, depth: depth)
+            swap(&random, &streams[stream]!)
         case .optional(let inner):
             var chance = weights.optional
             if case .rule(let name) = inner, let special = weights.optionalRules[name] { chance = special }
