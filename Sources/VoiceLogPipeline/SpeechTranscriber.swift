@@ -15,8 +15,8 @@ public final class SpeechTranscriber: @unchecked Sendable {
     }
 
     /// A live utterance not ended by then is dropped, so that a satellite gone quiet does not
-    /// hold the recogniser: longer than the longest utterance a session accepts.
-    public static let liveUtteranceLimit: DispatchTimeInterval = .seconds(75)
+    /// hold the recogniser: by default longer than the longest utterance a session accepts.
+    public let liveUtteranceLimit: DispatchTimeInterval
     private let queue = DispatchQueue(label: "voicelog.speech")
     private let makeRecognizer: () throws -> SpeechRecognizer
     /// Touched only on `queue`: the recogniser, the live utterance and whether feeding it
@@ -26,7 +26,8 @@ public final class SpeechTranscriber: @unchecked Sendable {
     private var lastID: UInt64 = 0
     private var waiting: [() -> Void] = []
 
-    public init(_ makeRecognizer: @escaping () throws -> SpeechRecognizer) {
+    public init(liveUtteranceLimit: DispatchTimeInterval = .seconds(75), _ makeRecognizer: @escaping () throws -> SpeechRecognizer) {
+        self.liveUtteranceLimit = liveUtteranceLimit
         self.makeRecognizer = makeRecognizer
     }
 
@@ -63,7 +64,7 @@ public final class SpeechTranscriber: @unchecked Sendable {
                 self.lastID += 1
                 let utterance = LiveUtterance(id: self.lastID)
                 self.live = (utterance, false)
-                self.queue.asyncAfter(deadline: .now() + Self.liveUtteranceLimit) { self.drop(utterance) }
+                self.queue.asyncAfter(deadline: .now() + self.liveUtteranceLimit) { self.drop(utterance) }
                 continuation.resume(returning: utterance)
             }
         }

@@ -299,7 +299,8 @@ final class UtteranceDecoder {
     /// tuning clips, of 63 readings kept from the n-gram pass, 48 of the 58 right ones and
     /// none of the 5 wrong ones reached 0.5; the phone loop's confidence let 3 wrong ones pass.
     private static func lowestPosterior(_ segments: [WordSegment], logMath: OpaquePointer) -> Double {
-        segments.filter { !$0.isFiller }.map { logmath_exp(logMath, $0.logPosterior) }.min() ?? 0
+        // the lattice's log arithmetic rounds: a sure word's posterior may come out as 1.0001
+        min(1, segments.filter { !$0.isFiller }.map { logmath_exp(logMath, $0.logPosterior) }.min() ?? 0)
     }
 
     /// Compares the grammar path's score with the phone loop's, per frame of speech.
