@@ -50,10 +50,6 @@ public struct JSGFCompiler {
     private final class RuleBook {
         var bodies: [String: String] = [:]
         var order: [String] = []
-        /// Whether a text capture may offer its words here: only after a kind's introduction,
-        /// so that no sentence starts with a food's words or free speech, competing with every
-        /// kind (before, the grammar search heard notes in people's voices as strings of foods).
-        var afterIntroduction = false
     }
 
     /// The whole JSGF grammar, with `<utterance>` as its public rule.
@@ -69,14 +65,13 @@ public struct JSGFCompiler {
         var entries: [String] = []
         for kind in grammar.kinds {
             let spokenIntroductions = Array(kind.introductions.prefix(kind.spokenIntroductionCount))
-            book.afterIntroduction = false
-            guard let introductions = alternatives(spokenIntroductions, book) else { continue }
+            guard let introductions = alternatives(spokenIntroductions, book, afterIntroduction: false) else { continue }
             let name = "kind_\(kind.name)"
             var body = "(\(introductions))"
             // Parts said before the introduction ("severe headache", "after dinner glucose
             // ..."): only those without numbers, which are the large rules.
             let spokenParts = Array(kind.parts.prefix(kind.spokenPartCount))
-            if let leading = alternatives(spokenParts.filter { !$0.readsNumbers }, book) {
+            if let leading = alternatives(spokenParts.filter { !$0.readsNumbers }, book, afterIntroduction: false) {
                 define("\(name)_lead", leading, book)
                 body = "[<\(name)_lead>] " + body
             }
@@ -89,10 +84,9 @@ public struct JSGFCompiler {
             let required = Set(kind.requirements.filter { $0.condition == nil && $0.alternatives.isEmpty }.map(\.field))
                 .subtracting(givenElsewhere.flatMap(\.capturedFields))
             let groups = Self.groupedByField(spokenParts)
-            book.afterIntroduction = true
             let ordered = groups.filter { $0.contains(where: \.readsNumbers) } + groups.filter { !$0.contains(where: \.readsNumbers) }
             for (index, group) in ordered.enumerated() {
-                guard let parts = alternatives(group, book) else { continue }
+                guard let parts = alternatives(group, book, afterIntroduction: true) else { continue }
                 define("\(name)_\(index)", parts, book)
                 let isRequired = group.allSatisfy { !required.isDisjoint(with: $0.capturedFields) }
                 body += isRequired ? " <\(name)_\(index)>" : " [<\(name)_\(index)>]"
@@ -100,12 +94,11 @@ public struct JSGFCompiler {
             define(name, body, book)
             entries.append("<\(name)>")
         }
-        book.afterIntroduction = false
         define("entry", entries.joined(separator: " | "), book)
         // One entry a sentence: measured on the fixtures, a loop of entries let the recogniser
         // string short words together (0 of 13 right, against 1 of 13 for one entry).
         var utterance = "<entry>"
-        if let times = alternatives(Array(grammar.commonParts.prefix(grammar.spokenCommonPartCount)), book) {
+        if let times = alternatives(Array(grammar.commonParts.prefix(grammar.spokenCommonPartCount)), book, afterIntroduction: false) {
             define("time", times, book)
             utterance = "[<time>] <entry> [<time>]"
         }
@@ -135,22 +128,26 @@ public struct JSGFCompiler {
     }
 
     /// The sayable patterns as one alternative list, or nil if none can be said.
-    private func alternatives(_ patterns: [Pattern], _ book: RuleBook) -> String? {
+    /// `afterIntroduction`: whether a text capture may offer its words here. Only after a
+    /// kind's introduction, so that no sentence starts with a food's words or free speech,
+    /// competing with every kind (before, the grammar search heard notes in people's voices as
+    /// strings of foods).
+    private func alternatives(_ patterns: [Pattern], _ book: RuleBook, afterIntroduction: Bool) -> String? {
         let options = patterns.compactMap { pattern -> String? in
-            if case .words(let text) = expression(pattern, book) { return text }
+            if case .words(let text) = expression(pattern, book, afterIntroduction) { return text }
             return nil
         }
         return options.isEmpty ? nil : options.joined(separator: " | ")
     }
 
-    private func expression(_ pattern: Pattern, _ book: RuleBook) -> Expression {
+    private func expression(_ pattern: Pattern, _ book: RuleBook, _ afterIntroduction: Bool) -> Expression {
         switch pattern {
         case .word(let word):
             return isSpeakable(word) ? .words(word) : .unsayable
         case .sequence(let items):
             var parts: [String] = []
             for item in items {
-                switch expression(item, book) {
+                switch expression(item, book, afterIntroduction) {
                 case .empty: continue
                 case .unsayable: return .unsayable
                 case .words(let text): parts.append(text)
@@ -161,7 +158,7 @@ public struct JSGFCompiler {
             var texts: [String] = []
             var canBeEmpty = false
             for option in options {
-                switch expression(option, book) {
+                switch expression(option, book, afterIntroduction) {
                 case .empty: canBeEmpty = true
                 case .unsayable: continue
                 case .words(let text): texts.append(text)
@@ -171,19 +168,19 @@ public struct JSGFCompiler {
             let joined = "(\(withoutHomophones(texts).joined(separator: " | ")))"
             return .words(canBeEmpty ? "[\(joined)]" : joined)
         case .optional(let inner):
-            if case .words(let text) = expression(inner, book) { return .words("[\(text)]") }
+            if case .words(let text) = expression(inner, book, afterIntroduction) { return .words("[\(text)]") }
             return .empty
         case .assign:
             return .empty
         case .capture(_, let source):
-            return reference(source, book).map { .words("<\($0)>") } ?? .unsayable
+            return reference(source, book, afterIntroduction).map { .words("<\($0)>") } ?? .unsayable
         case .rule:
             return .unsayable
         }
     }
 
     /// The name of the rule that says what a capture reads, defining it on first use.
-    private func reference(_ source: SlotSource, _ book: RuleBook) -> String? {
+    private func reference(_ source: SlotSource, _ book: RuleBook, _ afterIntroduction: Bool) -> String? {
         switch source {
         case .list(let name):
             guard let list = grammar.lists[name] else { return nil }
@@ -230,12 +227,12 @@ public struct JSGFCompiler {
             return "free_text"
         case .text(let speech?):
             // the rule's words ("scrambled eggs", "fish and chips"), or free words
-            guard book.afterIntroduction else { return nil }
+            guard afterIntroduction else { return nil }
             let free = freeWords.map { define("free_words", $0, book); return "free_words" }
             let name = "rule_" + speech + (free == nil ? "" : "_or_free")
             guard book.bodies[name] == nil else { return name }
             var options: [String] = []
-            if let rule = grammar.rules[speech], case .words(let words) = expression(rule, book) { options.append(words) }
+            if let rule = grammar.rules[speech], case .words(let words) = expression(rule, book, afterIntroduction) { options.append(words) }
             if let free { options.append("<\(free)>") }
             guard !options.isEmpty else { return nil }
             define(name, options.joined(separator: " | "), book)
