@@ -350,6 +350,33 @@ import VoiceLogGrammars
         #expect(Self.parse("weight 11st 2, target is 10st 7").entries.count == 1)
         #expect(Self.parse("glucose 7.4, my range is 4-10").status == .ok)
     }
+
+    /// How far through a course, with its length, is named and not logged: "day 4 of 5" is no
+    /// dose of 5.
+    @Test(arguments: ["pred 30mg day 4 of 5", "Abasaglar 14 units, pen 2 of 5", "dose three of five amoxicillin 250 mg"])
+    func aDayOfACourseWithItsLengthIsNamedNotLogged(text: String) {
+        let dose = Self.parse(text)
+        #expect(dose.status == .ok, "\(dose.problems)")
+        #expect(dose.entries.map(\.kind) == ["medication"])
+        #expect(dose.asides.count == 1)
+    }
+
+    /// A strength written between a medicine's name and its dose is part of the name: the dose
+    /// is the amount, and no number is dropped.
+    @Test(arguments: [("co-codamol 30/500, 2 tablets", "co-codamol 30/500", 2.0), ("calpol 120mg/5ml, gave 7.5ml", "calpol 120mg/5ml", 7.5),
+                      ("Clenil 100 - 2 puffs", "clenil 100", 2)])
+    func aStrengthBeforeTheDoseIsPartOfTheName(text: String, name: String, dose: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") } == [name])
+        guard case .amount(let value, _)? = result.entries.first?.fields.first(where: { $0.name == "amount" })?.value else {
+            Issue.record("no amount in \(result.entries)")
+            return
+        }
+        #expect(value == dose)
+        // a small number after an insulin is a dose, not its strength
+        #expect(Self.parse("novorapid 10 4 units").entries.first?.text("name") == "novorapid")
+    }
 }
 
 extension Entry {

@@ -38,6 +38,10 @@ public enum SlotSource: Hashable, Sendable {
     /// A number and a unit of time, converted to the named unit (`min`, `s`, `h`).
     /// `speech`, in that unit, narrows only the speech grammar.
     case duration(unit: String, speech: SpeechNumberShape? = nil)
+    /// A medicine's strength written after its name and before its dose, taken as written:
+    /// "30/500" of "co-codamol 30/500, 2 tablets", "120mg/5ml" of "calpol 120mg/5ml, 7.5ml",
+    /// "100" of "clenil 100, 2 puffs". Text only.
+    case strength
     /// One or more words taken as they were said (a food, a name). `speech`, a rule's name,
     /// is what the speech grammar offers there after the kind's introduction: the rule's words
     /// and, when asked for, free words that the general language model reads; without it the
@@ -53,7 +57,7 @@ public enum SlotSource: Hashable, Sendable {
     /// Whether the capture takes words as they were said (a food, a note), not a value.
     public var takesWordsAsSaid: Bool {
         switch self {
-        case .text, .textHolding, .rest: true
+        case .text, .textHolding, .rest, .strength: true
         case .list, .number, .minute, .span, .quantity, .unit, .duration: false
         }
     }

@@ -129,6 +129,7 @@ struct TemplateParser {
             return .number(shape)
         case "minute": return .minute
         case "span": return .span
+        case "strength": return .strength
         case "text": return argument.map { .textHolding(list: $0) } ?? .text()
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)

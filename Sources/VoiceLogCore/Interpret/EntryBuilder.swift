@@ -55,13 +55,18 @@ struct EntryBuilder {
         for (field, captured) in match.captures.values {
             if field.hasSuffix(Captures.sumSuffix) {
                 // "F+" adds up; "F*2+" counts twice ("15 minutes each side"); "F/60+" counts in
-                // sixtieths (the seconds of "24:30")
+                // sixtieths (the seconds of "24:30"); words add to the words said before them
+                // (the strength of "co-codamol 30/500" to its name)
                 let pieces = field.dropLast().split(whereSeparator: { $0 == "*" || $0 == "/" })
                 let name = String(pieces[0])
                 let factor = pieces.count > 1 ? Double(pieces[1]) ?? 1 : 1
                 let divides = field.utf8.contains(UInt8(ascii: "/"))
-                if case .number(let piece)? = fieldValue(captured, surface: surface) {
+                switch fieldValue(captured, surface: surface) {
+                case .number(let piece)?:
                     values[name] = .number((values[name]?.number ?? 0) + (divides ? piece / factor : piece * factor))
+                case .text(let words)?:
+                    values[name] = .text([values[name]?.text, words].compactMap { $0 }.joined(separator: " "))
+                default: break
                 }
                 continue
             }

@@ -169,6 +169,8 @@ final class PatternMatcher: Sendable {
             readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
         case .span:
             readSpan(context, at: index) { end, minutes in found(end, .number(minutes), [], 0) }
+        case .strength:
+            if let end = readStrength(context, at: index) { found(end, .words(start: index, end: end), [], 0) }
         case .quantity(let group, _):
             readQuantity(group, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
@@ -229,6 +231,23 @@ final class PatternMatcher: Sendable {
                 found(context.count, .rest(start: index), [], 0)
             }
         }
+    }
+
+    /// Where a medicine's strength written in digits ends: two numbers with a slash between
+    /// ("30/500"), an amount per amount ("120 mg / 5 ml", "250mg/ml"), or a whole number of at
+    /// least 50 ("clenil 100"; "novorapid 10 4 units" says two doses, not a strength).
+    private func readStrength(_ context: MatchContext, at index: Int) -> Int? {
+        let isWhole = { (position: Int) in
+            context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
+        }
+        let isUnit = { (position: Int) in position < context.count && self.unitFirstWords.contains(context.ids[position]) }
+        guard isWhole(index) else { return nil }
+        if context.tokens[safe: index + 1] == "/", isWhole(index + 2) { return index + 3 }
+        if isUnit(index + 1), context.tokens[safe: index + 2] == "/" {
+            let next = isWhole(index + 3) ? index + 4 : index + 3
+            return isUnit(next) ? next + 1 : nil
+        }
+        return (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
     }
 
     /// The minutes from one clock time written in digits to the next: "7:40-8:55" (the dash

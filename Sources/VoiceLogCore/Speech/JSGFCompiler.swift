@@ -237,7 +237,7 @@ public struct JSGFCompiler {
             guard !options.isEmpty else { return nil }
             define(name, options.joined(separator: " | "), book)
             return name
-        case .text(nil), .textHolding, .span:
+        case .text(nil), .textHolding, .span, .strength:
             return nil
         }
     }
@@ -353,7 +353,7 @@ extension Pattern {
     var readsNumbers: Bool {
         sources.contains { source in
             switch source {
-            case .number, .minute, .quantity, .duration, .span: true
+            case .number, .minute, .quantity, .duration, .span, .strength: true
             case .list, .unit, .text, .textHolding, .rest: false
             }
         }
