@@ -361,6 +361,17 @@ import VoiceLogGrammars
         #expect(dose.asides.count == 1)
     }
 
+    /// Grams after words that name a food are the food's amount, but before a word that says
+    /// carbohydrate they are the carbs'.
+    @Test func gramsAfterAFoodAreItsAmountUnlessTheyAreCarbs() {
+        let beans = Self.parse("baked beans 200 grams")
+        #expect(beans.entries.map(\.kind) == ["food"])
+        #expect(beans.entries.first?.text("food") == "baked beans")
+        let carbs = Self.parse("banana 25g carbs")
+        #expect(carbs.entries.map(\.kind) == ["carbs"])
+        #expect(carbs.entries.first?.number("grams") == 25)
+    }
+
     /// A strength written between a medicine's name and its dose is part of the name: the dose
     /// is the amount, and no number is dropped.
     @Test(arguments: [("co-codamol 30/500, 2 tablets", "co-codamol 30/500", 2.0), ("calpol 120mg/5ml, gave 7.5ml", "calpol 120mg/5ml", 7.5),

@@ -42,6 +42,9 @@ public enum SlotSource: Hashable, Sendable {
     /// "30/500" of "co-codamol 30/500, 2 tablets", "120mg/5ml" of "calpol 120mg/5ml, 7.5ml",
     /// "100" of "clenil 100, 2 puffs". Text only.
     case strength
+    /// Nothing, where no phrase of the named list starts: `{_:not_before(carb_words)}` after a
+    /// food's grams keeps the grams of "banana 25g carbs" for the carbs. Text only.
+    case notBefore(list: String)
     /// One or more words taken as they were said (a food, a name). `speech`, a rule's name,
     /// is what the speech grammar offers there after the kind's introduction: the rule's words
     /// and, when asked for, free words that the general language model reads; without it the
@@ -58,7 +61,7 @@ public enum SlotSource: Hashable, Sendable {
     public var takesWordsAsSaid: Bool {
         switch self {
         case .text, .textHolding, .rest, .strength: true
-        case .list, .number, .minute, .span, .quantity, .unit, .duration: false
+        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore: false
         }
     }
 }

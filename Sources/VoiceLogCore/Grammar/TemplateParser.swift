@@ -130,6 +130,9 @@ struct TemplateParser {
         case "minute": return .minute
         case "span": return .span
         case "strength": return .strength
+        case "not_before":
+            guard let argument else { throw Failure(message: "not_before needs a list: not_before(carb_words)") }
+            return .notBefore(list: argument)
         case "text": return argument.map { .textHolding(list: $0) } ?? .text()
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)

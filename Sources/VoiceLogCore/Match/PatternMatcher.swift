@@ -171,6 +171,10 @@ final class PatternMatcher: Sendable {
             readSpan(context, at: index) { end, minutes in found(end, .number(minutes), [], 0) }
         case .strength:
             if let end = readStrength(context, at: index) { found(end, .words(start: index, end: end), [], 0) }
+        case .notBefore(let list):
+            var starts = false
+            listTries[list]?.matches(context.ids, at: index) { _, _ in starts = true }
+            if !starts { found(index, .literal(""), [], 0) }
         case .quantity(let group, _):
             readQuantity(group, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
