@@ -39,9 +39,9 @@ public enum SlotSource: Hashable, Sendable {
     /// `speech`, in that unit, narrows only the speech grammar.
     case duration(unit: String, speech: SpeechNumberShape? = nil)
     /// A medicine's strength written after its name and before its dose, taken as written:
-    /// "30/500" of "co-codamol 30/500, 2 tablets", "120mg/5ml" of "calpol 120mg/5ml, 7.5ml",
-    /// "100" of "clenil 100, 2 puffs". Text only.
-    case strength
+    /// "30/500" of "co-codamol 30/500, 2 tablets", "100" of "clenil 100, 2 puffs"; with
+    /// `liquid`, an amount per volume: "120mg/5ml" of "calpol 120mg/5ml, 7.5ml". Text only.
+    case strength(liquid: Bool)
     /// Nothing, where no phrase of the named list starts: `{_:not_before(carb_words)}` after a
     /// food's grams keeps the grams of "banana 25g carbs" for the carbs. Text only.
     case notBefore(list: String)
@@ -56,6 +56,11 @@ public enum SlotSource: Hashable, Sendable {
     case textHolding(list: String)
     /// Every remaining word (the text of a note).
     case rest
+
+    /// Whether it reads a medicine's strength.
+    public var isStrength: Bool {
+        if case .strength = self { true } else { false }
+    }
 
     /// Whether the capture takes words as they were said (a food, a note), not a value.
     public var takesWordsAsSaid: Bool {

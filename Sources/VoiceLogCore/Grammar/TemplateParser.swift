@@ -129,7 +129,9 @@ struct TemplateParser {
             return .number(shape)
         case "minute": return .minute
         case "span": return .span
-        case "strength": return .strength
+        case "strength":
+            guard argument == nil || argument == "liquid" else { throw Failure(message: "strength takes only 'liquid': strength(liquid)") }
+            return .strength(liquid: argument != nil)
         case "not_before":
             guard let argument else { throw Failure(message: "not_before needs a list: not_before(carb_words)") }
             return .notBefore(list: argument)

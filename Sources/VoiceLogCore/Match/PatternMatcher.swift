@@ -118,7 +118,8 @@ final class PatternMatcher: Sendable {
                 return read(source, context, at: index) { end, value, _, penalty in
                     var updated = captures
                     updated.penalty += penalty
-                    if value.isNumeric || value.isNumberWord { updated.unkept.append(index..<end) }
+                    // a strength's words hold numbers too ("120mg/5ml")
+                    if value.isNumeric || value.isNumberWord || source.isStrength { updated.unkept.append(index..<end) }
                     next(end, updated)
                 }
             }
@@ -169,8 +170,8 @@ final class PatternMatcher: Sendable {
             readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
         case .span:
             readSpan(context, at: index) { end, minutes in found(end, .number(minutes), [], 0) }
-        case .strength:
-            if let end = readStrength(context, at: index) { found(end, .words(start: index, end: end), [], 0) }
+        case .strength(let liquid):
+            if let end = readStrength(context, at: index, liquid: liquid) { found(end, .words(start: index, end: end), [], 0) }
         case .notBefore(let list):
             var starts = false
             listTries[list]?.matches(context.ids, at: index) { _, _ in starts = true }
@@ -238,20 +239,22 @@ final class PatternMatcher: Sendable {
     }
 
     /// Where a medicine's strength written in digits ends: two numbers with a slash between
-    /// ("30/500"), an amount per amount ("120 mg / 5 ml", "250mg/ml"), or a whole number of at
-    /// least 50 ("clenil 100"; "novorapid 10 4 units" says two doses, not a strength).
-    private func readStrength(_ context: MatchContext, at index: Int) -> Int? {
+    /// ("30/500") or a whole number of at least 50 ("clenil 100"; "novorapid 10 4 units" says
+    /// two doses, not a strength); for a `liquid`, an amount per volume ("120 mg / 5 ml",
+    /// "250mg/ml").
+    private func readStrength(_ context: MatchContext, at index: Int, liquid: Bool) -> Int? {
         let isWhole = { (position: Int) in
             context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
         }
         let isUnit = { (position: Int) in position < context.count && self.unitFirstWords.contains(context.ids[position]) }
         guard isWhole(index) else { return nil }
-        if context.tokens[safe: index + 1] == "/", isWhole(index + 2) { return index + 3 }
-        if isUnit(index + 1), context.tokens[safe: index + 2] == "/" {
-            let next = isWhole(index + 3) ? index + 4 : index + 3
-            return isUnit(next) ? next + 1 : nil
+        guard liquid else {
+            if context.tokens[safe: index + 1] == "/", isWhole(index + 2) { return index + 3 }
+            return (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
         }
-        return (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
+        guard isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
+        let next = isWhole(index + 3) ? index + 4 : index + 3
+        return isUnit(next) ? next + 1 : nil
     }
 
     /// The minutes from one clock time written in digits to the next: "7:40-8:55" (the dash
