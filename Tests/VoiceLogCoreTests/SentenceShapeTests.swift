@@ -219,6 +219,15 @@ import VoiceLogGrammars
         #expect(doses.status == .ok)
         #expect(doses.entries.map(\.time.hour) == [3, 7])
         #expect(doses.entries.map { $0.text("name") } == ["calpol", "calpol"])
+        #expect(doses.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 5, unit: "ml"), .amount(value: 5, unit: "ml")])
+        // a time alone after "and" is the dose once more, on the day of the first unless it says one
+        let twice = Self.parse("naproxen 500mg yesterday at 8am and 8pm")
+        #expect(twice.entries.map(\.time.hour) == [8, 20])
+        #expect(twice.entries.map(\.time.dayNumber) == Array(repeating: Self.now.dayNumber - 1, count: 2))
+        #expect(twice.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 500, unit: "mg"), .amount(value: 500, unit: "mg")])
+        // a count said without its unit after "and" is in the unit of the dose before
+        let puffs = Self.parse("2 puffs of ventolin at 5am and 2 more at 7am")
+        #expect(puffs.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 2, unit: "puff"), .amount(value: 2, unit: "puff")])
         let readings = Self.parse("bp 140/90 at 8am, again at 9 it was 135/85")
         #expect(readings.entries.map { $0.number("systolic") } == [140, 135])
     }

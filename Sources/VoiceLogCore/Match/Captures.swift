@@ -81,6 +81,20 @@ struct Captures: Sendable {
         return copy
     }
 
+    /// These captures with the unit of `other`'s amount when they hold a count said without
+    /// one: "2 puffs of ventolin at 5am and 2 more at 7am" is 2 puffs twice.
+    func takingUnit(from other: Captures) -> Captures {
+        guard value(of: "amount.value") != nil, value(of: "amount.unit") == nil else { return self }
+        let unit: CapturedValue? = switch other.value(of: "amount") {
+        case .quantity(_, let unit, _)?: .literal(unit)
+        default: other.value(of: "amount.unit")
+        }
+        guard let unit else { return self }
+        var copy = self
+        copy.values.append(("amount.unit", unit))
+        return copy
+    }
+
     /// Whether they hold a value for any of `fields` (or a phrase's own value for one).
     func holdsAny(of fields: [String]) -> Bool {
         values.contains { value in fields.contains { Self.sameField(value.field, $0) } }

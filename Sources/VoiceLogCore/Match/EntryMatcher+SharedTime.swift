@@ -56,7 +56,7 @@ extension EntryMatcher {
         return nil
     }
 
-    private static func isTimeOnly(_ captures: Captures) -> Bool {
+    static func isTimeOnly(_ captures: Captures) -> Bool {
         !captures.values.isEmpty && captures.values.allSatisfy { isTime($0.field) }
     }
 
