@@ -200,7 +200,8 @@ enum NumberUse {
         return values.contains { value in
             let candidates = [value, value / 60, value * 60, value / 1000, value * 1000, value / 14,
                               (value / 60).truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 60),
-                              value.truncatingRemainder(dividingBy: 14), value.truncatingRemainder(dividingBy: 16)]
+                              value.truncatingRemainder(dividingBy: 14), value.truncatingRemainder(dividingBy: 16),
+                              value.truncatingRemainder(dividingBy: 1000)]
             return candidates.contains { abs($0 - number) < 0.01 || abs($0.rounded(.down) - number) < 0.01 || abs(1 / $0 - number) < 0.01 }
         } || result.entries.contains { entry in
             // a relative time ("2 hours ago", "3 days ago"): the time moved by that many units

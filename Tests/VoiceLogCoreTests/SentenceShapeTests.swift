@@ -370,6 +370,14 @@ import VoiceLogGrammars
         #expect(dose.asides.count == 1)
     }
 
+    /// A count of a unit with a count of a smaller one says a weight without a verb; one unit
+    /// alone does not.
+    @Test func aPairOfUnitsIsAWeight() {
+        #expect(Self.parse("DD 12lb 4oz today").entries.map { $0.number("value") } == [12.25])
+        #expect(Self.parse("Weight: 3 kg 250 g").entries.map { $0.number("value") } == [3.25])
+        #expect(Self.parse("4 oz at 3am").entries.map(\.kind) != ["weight"])
+    }
+
     /// Grams after words that name a food are the food's amount, but before a word that says
     /// carbohydrate they are the carbs'.
     @Test func gramsAfterAFoodAreItsAmountUnlessTheyAreCarbs() {

@@ -91,6 +91,10 @@ public struct UnitGroup: Sendable {
     public var base: String?
     /// Whether a count after a unit is of the next smaller unit: "11 stone 4" is 11 st 4 lb.
     public var isCompound = false
+    /// Whether only a count of a unit with a count of a smaller one is read ("8 lb 6 oz",
+    /// "3 kg 250 g"), never one unit alone: such a pair says a weight without a verb, where "6
+    /// oz" alone is more often a feed.
+    public var readsPairsOnly = false
     public var units: [Unit] = []
 
     /// The units that the unit at `index` counts in a whole number of times, as units of one

@@ -98,13 +98,14 @@ private struct GrammarFileReader {
             }
             var group = UnitGroup(name: name)
             var options = words.dropFirst()
-            if options.last == "compound" {
-                group.isCompound = true
+            if options.last == "compound" || options.last == "pairs" {
+                group.isCompound = options.last == "compound"
+                group.readsPairsOnly = options.last == "pairs"
                 options = options.dropLast()
             }
             if options.count == 2, options.first == "base" { group.base = options.last }
-            else if !options.isEmpty { throw failure("write 'units NAME [base SYMBOL] [compound]'") }
-            if group.isCompound, group.base == nil { throw failure("a compound units group needs a base") }
+            else if !options.isEmpty { throw failure("write 'units NAME [base SYMBOL] [compound | pairs]'") }
+            if group.isCompound || group.readsPairsOnly, group.base == nil { throw failure("a compound or pairs units group needs a base") }
             grammar.unitGroups[name] = group
             return .units(name)
         case "numbers":

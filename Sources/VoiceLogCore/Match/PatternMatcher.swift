@@ -354,9 +354,10 @@ final class PatternMatcher: Sendable {
         for count in counts(context, at: index) {
             trie.matches(context.ids, at: count.end) { end, unitIndex in
                 let unit = units[unitIndex]
-                found(end, count.value, unit)
+                if !unitGroup.readsPairsOnly { found(end, count.value, unit) }
                 // "a litre and a half", "2 cups and a half"
-                if count.value.isWhole, context.tokens[safe: end] == "and", let fraction = fractionAfterArticle(context, at: end + 1) {
+                if !unitGroup.readsPairsOnly, count.value.isWhole, context.tokens[safe: end] == "and",
+                   let fraction = fractionAfterArticle(context, at: end + 1) {
                     found(fraction.end, count.value + fraction.value, unit)
                 }
                 // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4";
