@@ -370,6 +370,15 @@ import VoiceLogGrammars
         #expect(dose.asides.count == 1)
     }
 
+    /// A part of an entry said after an aside is still the entry's: "nausea after ozempic,
+    /// mild" is a mild nausea.
+    @Test func aPartAfterAnAsideIsTheEntrys() {
+        let nausea = Self.parse("nausea after ozempic, mild")
+        #expect(nausea.status == .ok, "\(nausea.problems)")
+        #expect(nausea.entries.map { $0.text("severity") } == ["low"])
+        #expect(nausea.asides == ["after ozempic"])
+    }
+
     /// A count of a unit with a count of a smaller one says a weight without a verb; one unit
     /// alone does not.
     @Test func aPairOfUnitsIsAWeight() {

@@ -291,7 +291,7 @@ public final class UtteranceParser: Sendable {
         // is compared with, not when it was taken
         let skipped = SkippedWords(indices: ignored, carriesNothing: { index in
             !carrying.contains(index) && !negations.contains(tokens[index].text) && !comparing.contains(tokens[index].text)
-        }, repeats: { repeats.contains(tokens[$0].text) }, endsClause: { self.endsClause(at: $0, tokens, context) },
+        }, asides: Set(found.asides.flatMap { $0 }), repeats: { repeats.contains(tokens[$0].text) }, endsClause: { self.endsClause(at: $0, tokens, context) },
         isComplete: { self.isComplete($0) })
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)

@@ -18,21 +18,24 @@ extension EntryMatcher {
         var taken: [Int] = []
         var index = 0
         while index < context.count {
+            // an aside between carries nothing either, but a time after one is not the entry's
+            // ("nausea after ozempic, mild" is a mild nausea)
             guard skippedSet.contains(index), let owner = reach.lastIndex(where: { $0 <= index }),
-                  index - reach[owner] <= Self.longestGapToLeftOverWords,
-                  (reach[owner]..<index).allSatisfy({ skippedSet.contains($0) && skipped.carriesNothing($0) })
+                  (reach[owner]..<index).filter({ !skipped.asides.contains($0) }).count <= Self.longestGapToLeftOverWords,
+                  (reach[owner]..<index).allSatisfy({ (skippedSet.contains($0) && skipped.carriesNothing($0)) || skipped.asides.contains($0) })
             else {
                 index += 1
                 continue
             }
-            if (reach[owner]..<index).contains(where: skipped.repeats),
+            let afterAside = (reach[owner]..<index).contains(where: skipped.asides.contains)
+            if !afterAside, (reach[owner]..<index).contains(where: skipped.repeats),
                let again = repetition(of: matches[owner], context, at: index, within: skippedSet), skipped.endsClause(again.end) {
                 matches.insert(again, at: owner + 1)
                 reach.insert(again.end, at: owner + 1)
                 taken += index..<again.end
                 index = again.end
             } else if let (end, merged) = strandedPart(of: matches[owner], after: reach[owner], context, at: index, skipped,
-                                                       within: skippedSet) {
+                                                       within: skippedSet, timeAllowed: !afterAside) {
                 matches[owner].captures = merged
                 reach[owner] = end
                 taken += index..<end
@@ -63,8 +66,8 @@ extension EntryMatcher {
     /// those given to it ending at `reach`) a time it lacks, fields of its kind it lacks holding
     /// no number, or what makes it whole; with the captures merged.
     private func strandedPart(of owner: EntryMatch, after reach: Int, _ context: MatchContext, at start: Int,
-                              _ skipped: SkippedWords, within skippedSet: Set<Int>) -> (end: Int, captures: Captures)? {
-        if Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
+                              _ skipped: SkippedWords, within skippedSet: Set<Int>, timeAllowed: Bool) -> (end: Int, captures: Captures)? {
+        if timeAllowed, Self.times(of: owner.captures).isEmpty, let (end, time) = timeSpan(context, from: start),
            (start..<end).allSatisfy(skippedSet.contains), let merged = owner.captures.merging(time) {
             return (end, merged)
         }
@@ -104,6 +107,8 @@ struct SkippedWords {
     /// Whether a skipped token carries nothing (no value, no negation), so that it may lie
     /// between an entry and words given to it.
     var carriesNothing: (Int) -> Bool
+    /// The tokens of asides ("after ozempic", "day 3"), which may lie there too.
+    var asides: Set<Int> = []
     /// Whether the token says an entry happened once more ("again", "another").
     var repeats: (Int) -> Bool
     /// Whether a clause ends before the token (the sentence's end, a comma, "and").
