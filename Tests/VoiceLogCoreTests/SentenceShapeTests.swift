@@ -226,6 +226,8 @@ import VoiceLogGrammars
         #expect(twice.entries.map(\.time.dayNumber) == Array(repeating: Self.now.dayNumber - 1, count: 2))
         #expect(twice.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 500, unit: "mg"), .amount(value: 500, unit: "mg")])
         // a count said without its unit after "and" is in the unit of the dose before
+        // after "was" a number is a state, not another dose
+        #expect(Self.parse("gave 2u novo at 2am, he was 15.1").status == .incomplete)
         let puffs = Self.parse("2 puffs of ventolin at 5am and 2 more at 7am")
         #expect(puffs.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 2, unit: "puff"), .amount(value: 2, unit: "puff")])
         let readings = Self.parse("bp 140/90 at 8am, again at 9 it was 135/85")

@@ -38,6 +38,9 @@ public final class UtteranceParser: Sendable {
     /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
     /// not another reading ("weight 62.1 kg, down half a kilo").
     private let changeWords: Set<String>
+    /// Words that say a state ("was", "is"): a number after one is never another dose of what
+    /// was given ("gave 2u novo at 2am, he was 15.1" logs no 15.1 units).
+    private let stateWords: Set<String>
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
@@ -89,6 +92,7 @@ public final class UtteranceParser: Sendable {
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
+        stateWords = grammar.words(of: "states")
         comparingWords = grammar.words(of: "comparisons")
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
@@ -587,8 +591,11 @@ public final class UtteranceParser: Sendable {
                 // after a comma alone, only a reading that ends the sentence or a part of it:
                 // not "2" of "temp 37.8, it's 2 degrees outside"
                 let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) }
+                // a kind that carries fields is given or taken: after "was" a number is a state
+                let saysState = !grammar.kinds[previous.kindIndex].carried.isEmpty
+                    && (previous.end..<index).contains { stateWords.contains(context.tokens[$0]) }
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
-                where isComplete(match) && (!afterComma || match.end == count || commaBefore.contains(match.end)) {
+                where !saysState && isComplete(match) && (!afterComma || match.end == count || commaBefore.contains(match.end)) {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
                                from: index, match: match, continues: true), at: match.end)
                 }
