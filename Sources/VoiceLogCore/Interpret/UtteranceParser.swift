@@ -646,15 +646,8 @@ public final class UtteranceParser: Sendable {
             guard var match = step.match else { continue }
             guard step.corrects, var corrected = matches.last else {
                 if let previous = matches.last, step.continues, EntryMatcher.isTimeOnly(match.captures) {
-                    // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am";
-                    // on its day, unless it says one ("yesterday at 8am and again at 8pm")
-                    let dates: Set<String> = ["time.day", "time.weekday", "time.month", "time.day_of_month"]
-                    let isDate = { (field: String) in dates.contains(field.hasPrefix(Captures.softPrefix) ? String(field.dropFirst()) : field) }
-                    let saysDay = match.captures.values.contains { isDate($0.field) }
-                    var again = previous.captures
-                    again.values.removeAll { EntryMatcher.isTime($0.field) && (saysDay || !isDate($0.field)) }
-                    (again.unkept, again.penalty) = ([], 0)
-                    match.captures = again.merging(match.captures) ?? match.captures
+                    // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am"
+                    match.captures = previous.captures.repeated(at: match.captures)
                 } else if let previous = matches.last, step.continues || isAnotherDose(match, after: previous, context) {
                     match.captures = match.captures.carrying(grammar.kinds[match.kindIndex].carried, from: previous.captures)
                         .takingUnit(from: previous.captures)

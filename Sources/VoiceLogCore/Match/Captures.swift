@@ -81,6 +81,20 @@ struct Captures: Sendable {
         return copy
     }
 
+    /// These captures once more at the time that `time` says, on their own day unless it says
+    /// one: "naproxen 500mg yesterday at 8am and again at 8pm" is twice yesterday.
+    func repeated(at time: Captures) -> Captures {
+        let isDate = { (field: String) in Self.dateFields.contains(Self.plain(field)) }
+        let saysDay = time.values.contains { isDate($0.field) }
+        var again = self
+        again.values.removeAll { Self.plain($0.field).hasPrefix("time.") && (saysDay || !isDate($0.field)) }
+        (again.unkept, again.penalty) = ([], 0)
+        return again.merging(time) ?? time
+    }
+
+    /// The time fields that say a day.
+    private static let dateFields: Set<String> = ["time.day", "time.weekday", "time.month", "time.day_of_month"]
+
     /// These captures with the unit of `other`'s amount when they hold a count said without
     /// one: "2 puffs of ventolin at 5am and 2 more at 7am" is 2 puffs twice.
     func takingUnit(from other: Captures) -> Captures {
