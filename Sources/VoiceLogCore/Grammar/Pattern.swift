@@ -57,11 +57,6 @@ public enum SlotSource: Hashable, Sendable {
     /// Every remaining word (the text of a note).
     case rest
 
-    /// Whether it reads a medicine's strength.
-    public var isStrength: Bool {
-        if case .strength = self { true } else { false }
-    }
-
     /// Whether the capture takes words as they were said (a food, a note), not a value.
     public var takesWordsAsSaid: Bool {
         switch self {

@@ -87,7 +87,7 @@ struct Captures: Sendable {
         let isDate = { (field: String) in Self.dateFields.contains(Self.plain(field)) }
         let saysDay = time.values.contains { isDate($0.field) }
         var again = self
-        again.values.removeAll { Self.plain($0.field).hasPrefix("time.") && (saysDay || !isDate($0.field)) }
+        again.values.removeAll { EntryMatcher.isTime($0.field) && (saysDay || !isDate($0.field)) }
         (again.unkept, again.penalty) = ([], 0)
         return again.merging(time) ?? time
     }

@@ -118,8 +118,11 @@ final class PatternMatcher: Sendable {
                 return read(source, context, at: index) { end, value, _, penalty in
                     var updated = captures
                     updated.penalty += penalty
-                    // a strength's words hold numbers too ("120mg/5ml")
-                    if value.isNumeric || value.isNumberWord || source.isStrength { updated.unkept.append(index..<end) }
+                    // a number kept in no field is named as not logged, and so are words that
+                    // hold one ("120mg/5ml" of a liquid's strength)
+                    if value.isNumeric || value.isNumberWord || (index..<end).contains(where: { context.hasDigit[$0] }) {
+                        updated.unkept.append(index..<end)
+                    }
                     next(end, updated)
                 }
             }
