@@ -420,6 +420,35 @@ import VoiceLogGrammars
         // a small number after an insulin is a dose, not its strength
         #expect(Self.parse("novorapid 10 4 units").entries.first?.text("name") == "novorapid")
     }
+
+    /// A reading said to be "before" or "after" alone is before or after the meal or activity
+    /// said last; with none said, it has no tag and a warning says why.
+    @Test(arguments: [("sugar 5.1 before breakfast, 8.7 after", "after breakfast"),
+                      ("da had 2 slices of toast for breakfast, sugar 8.2 after", "after breakfast"),
+                      ("walked 20 minutes and sugar after was 6.1", "after workout")])
+    func beforeOrAfterAloneIsTheOccasionSaidLast(text: String, tag: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.last?.text("tag") == tag)
+        let alone = Self.parse("sugar 7.2 after")
+        #expect(alone.status == .ok)
+        #expect(alone.entries.first?.text("tag") == nil)
+        #expect(alone.problems.contains { $0.message.contains("'after' names no meal") })
+        // "after" that goes on is no tag: "feeling low after the diagnosis" has no glucose
+        #expect(Self.parse("feeling low after the diagnosis").entries.map(\.kind) == ["mood"])
+    }
+
+    /// A negation's clause may say when ("no more spikes since 2am"), and "forgot to log" opens
+    /// an entry logged late.
+    @Test func aNegatedClauseMaySayWhenAndForgotToLogIsALateEntry() {
+        let spikes = Self.parse("Temp 36.6, no more spikes since 2am")
+        #expect(spikes.status == .ok, "\(spikes.problems)")
+        #expect(spikes.entries.map(\.kind) == ["temperature"])
+        #expect(spikes.negated == ["no more spikes since 2am"])
+        let late = Self.parse("forgot to log: weight 90.4kg on thursday at 7am")
+        #expect(late.status == .ok, "\(late.problems)")
+        #expect(late.entries.first?.number("value") == 90.4)
+    }
 }
 
 extension Entry {

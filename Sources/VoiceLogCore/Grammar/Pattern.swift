@@ -45,6 +45,9 @@ public enum SlotSource: Hashable, Sendable {
     /// Nothing, where no phrase of the named list starts: `{_:not_before(carb_words)}` after a
     /// food's grams keeps the grams of "banana 25g carbs" for the carbs. Text only.
     case notBefore(list: String)
+    /// Nothing, where a clause ends: at the end of the line, before a comma or before a word of
+    /// the `breaks` list ("sugar 5.1 before breakfast, 8.7 after"). Text only.
+    case clauseEnd
     /// One or more words taken as they were said (a food, a name). `speech`, a rule's name,
     /// is what the speech grammar offers there after the kind's introduction: the rule's words
     /// and, when asked for, free words that the general language model reads; without it the
@@ -61,7 +64,7 @@ public enum SlotSource: Hashable, Sendable {
     public var takesWordsAsSaid: Bool {
         switch self {
         case .text, .textHolding, .rest, .strength: true
-        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore: false
+        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .clauseEnd: false
         }
     }
 }

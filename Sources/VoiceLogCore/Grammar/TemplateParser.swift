@@ -135,6 +135,9 @@ struct TemplateParser {
         case "not_before":
             guard let argument else { throw Failure(message: "not_before needs a list: not_before(carb_words)") }
             return .notBefore(list: argument)
+        case "clause_end":
+            guard argument == nil else { throw Failure(message: "clause_end takes no argument") }
+            return .clauseEnd
         case "text": return argument.map { .textHolding(list: $0) } ?? .text()
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)

@@ -92,10 +92,19 @@ extension UtteranceParser {
         } else {
             return nil
         }
-        // a number in it may be a reading ("temp won't come down, 39.6"), and "forgot how
-        // much", "can't remember the dose" say what the entry lacks
-        guard !clause.contains(where: { !context.numbers(at: $0).isEmpty || lackingWords.contains(tokens[$0].text) })
-        else { return nil }
+        // a number in it may be a reading ("temp won't come down, 39.6"), but not one that says
+        // when ("no more spikes since 2am"); and "forgot how much", "can't remember the dose"
+        // say what the entry lacks
+        var token = clause.lowerBound
+        while token < clause.upperBound {
+            if lackingWords.contains(tokens[token].text) { return nil }
+            if let time = entries.timeSpan(context, from: token), time.end <= clause.upperBound {
+                token = time.end
+                continue
+            }
+            if !context.numbers(at: token).isEmpty { return nil }
+            token += 1
+        }
         return clause
     }
 

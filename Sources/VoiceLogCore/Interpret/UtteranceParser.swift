@@ -61,6 +61,7 @@ public final class UtteranceParser: Sendable {
     private let unitWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: OpeningPhrases
+    private let relativeTag: RelativeTag
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
@@ -90,6 +91,7 @@ public final class UtteranceParser: Sendable {
         skillCalls = grammar.words(of: "skill_calls")
         skillNameEnds = grammar.words(of: "skill_name_ends")
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
+        relativeTag = RelativeTag(grammar: grammar)
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
         stateWords = grammar.words(of: "states")
@@ -326,7 +328,8 @@ public final class UtteranceParser: Sendable {
         }
         var incomplete = false
         for match in matches {
-            let built = builder.build(match, now: now, surface: surface)
+            var built = builder.build(match, now: now, surface: surface)
+            if let unresolved = relativeTag.resolve(&built.entry, after: result.entries) { built.problems.append(unresolved) }
             // "3 wet nappies since midnight" is three
             var copies = 1
             if case .number(let count)? = match.captures.value(of: Pattern.copies), (1...100).contains(count) { copies = Int(count) }

@@ -179,6 +179,10 @@ final class PatternMatcher: Sendable {
             var starts = false
             listTries[list]?.matches(context.ids, at: index) { _, _ in starts = true }
             if !starts { found(index, .literal(""), [], 0) }
+        case .clauseEnd:
+            var breaks = index == context.count || context.commaBefore.contains(index)
+            if !breaks { listTries["breaks"]?.matches(context.ids, at: index) { _, _ in breaks = true } }
+            if breaks { found(index, .literal(""), [], 0) }
         case .quantity(let group, _):
             readQuantity(group, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)

@@ -237,7 +237,7 @@ public struct JSGFCompiler {
             guard !options.isEmpty else { return nil }
             define(name, options.joined(separator: " | "), book)
             return name
-        case .text(nil), .textHolding, .span, .strength, .notBefore:
+        case .text(nil), .textHolding, .span, .strength, .notBefore, .clauseEnd:
             return nil
         }
     }
@@ -354,7 +354,7 @@ extension Pattern {
         sources.contains { source in
             switch source {
             case .number, .minute, .quantity, .duration, .span, .strength: true
-            case .list, .unit, .text, .textHolding, .rest, .notBefore: false
+            case .list, .unit, .text, .textHolding, .rest, .notBefore, .clauseEnd: false
             }
         }
     }
