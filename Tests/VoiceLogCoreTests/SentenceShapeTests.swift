@@ -438,6 +438,16 @@ import VoiceLogGrammars
         #expect(Self.parse("feeling low after the diagnosis").entries.map(\.kind) == ["mood"])
     }
 
+    /// Parts said before "and" go with the entry before it, never with an introduction after
+    /// it: "bedtime 5.6" is a glucose reading, not 5.6 units of the levemir named next.
+    @Test func partsBeforeAndAreNotTheNextEntrys() {
+        let result = Self.parse("bedtime 5.6 and levemir 14 units")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["glucose", "medication"])
+        #expect(result.entries.first?.number("value") == 5.6)
+        #expect(result.entries.first?.text("tag") == "bedtime")
+    }
+
     /// A negation's clause may say when ("no more spikes since 2am"), and "forgot to log" opens
     /// an entry logged late.
     @Test func aNegatedClauseMaySayWhenAndForgotToLogIsALateEntry() {

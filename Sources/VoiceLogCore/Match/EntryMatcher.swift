@@ -124,7 +124,10 @@ final class EntryMatcher: Sendable {
                     if let merged = captures.merging(found) { extend(end, introduced, merged, fields | foundFields) }
                 }
             }
-            if index > start, context.classes[index].contains(.glue) {
+            // parts said before "and" go with the entry before it, not with an introduction
+            // after it: "bedtime 5.6 and levemir 14 units" gives levemir no 5.6
+            if index > start, context.classes[index].contains(.glue),
+               introduced || introduction == .excluded || !context.classes[index].contains(.entryBreak) {
                 var skipped = captures
                 // glue that joins entries ("and") costs more inside one than between two, so
                 // that words after it go with the entry they stand before; "another" and
