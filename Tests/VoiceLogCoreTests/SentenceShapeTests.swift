@@ -446,6 +446,19 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == ["glucose", "medication"])
         #expect(result.entries.first?.number("value") == 5.6)
         #expect(result.entries.first?.text("tag") == "bedtime")
+        // after a comma, a number after "was" is a state, no dose
+        let state = Self.parse("3u correction at 6am, was 16.1")
+        #expect(state.status == .incomplete)
+        #expect(state.entries.map { $0.lookup("amount.value")?.number } == [3])
+    }
+
+    /// A medicine named with its inhaler is one dose of that medicine, not two entries.
+    @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
+    func aMedicineWithItsInhalerIsOneDose(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.lookup("amount.value")?.number == 2)
     }
 
     /// A negation's clause may say when ("no more spikes since 2am"), and "forgot to log" opens

@@ -19,6 +19,8 @@ final class EntryMatcher: Sendable {
     private let introductionPatterns: Range<Int>
     private let kindOfIntroduction: [Int32]
     private let parts: [[Int]]
+    /// Whether each kind carries fields to the next entry: one given or taken (a dose, a feed).
+    private let carries: [Bool]
     /// The parts every kind shares (times), numbered first.
     let commonParts: Range<Int>
     /// The asides ("my 6 week old"), numbered last.
@@ -71,6 +73,7 @@ final class EntryMatcher: Sendable {
         startsWithText = all.indices.map(Set(anywhere).contains)
         self.introductions = introductions
         self.parts = parts
+        carries = grammar.kinds.map { !$0.carried.isEmpty }
         commonParts = common.indices
         var bits: [String: UInt64] = [:]
         for field in Set(all.flatMap(\.capturedFields) + grammar.lists.values.flatMap { $0.phrases.flatMap { $0.assignments.map { Captures.softPrefix + $0.field } } }) {
@@ -125,14 +128,17 @@ final class EntryMatcher: Sendable {
                 }
             }
             // parts said before "and" go with the entry before it, not with an introduction
-            // after it: "bedtime 5.6 and levemir 14 units" gives levemir no 5.6
-            if index > start, context.classes[index].contains(.glue),
-               introduced || introduction == .excluded || !context.classes[index].contains(.entryBreak) {
+            // after it: "bedtime 5.6 and levemir 14 units" gives levemir no 5.6; and what is
+            // given or taken goes on after a comma with no "was": "3u correction at 6am, was
+            // 16.1" is no dose of 16.1
+            let word = context.classes[index]
+            if index > start, word.contains(.glue),
+               introduced || introduction == .excluded || !word.contains(.entryBreak),
+               !(carries[kindIndex] && word.contains(.state) && context.commaBefore.contains(index)) {
                 var skipped = captures
                 // glue that joins entries ("and") costs more inside one than between two, so
                 // that words after it go with the entry they stand before; "another" and
                 // "again" most of all ("tea at 7:30 and another at 9" is no tea counted 9 times)
-                let word = context.classes[index]
                 skipped.penalty += word.contains(.repeatWord) ? 8 : word.contains(.entryBreak) ? 3 : 2
                 extend(index + 1, introduced, skipped, fields)
             }

@@ -61,6 +61,7 @@ final class PatternMatcher: Sendable {
             (.empty, grammar.words(of: "empty_words")),
             (.textBlocker, grammar.words(of: "text_blockers")),
             (.closesClause, grammar.words(of: "clause_closers")),
+            (.state, grammar.words(of: "states")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),

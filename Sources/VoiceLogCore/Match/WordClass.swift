@@ -27,4 +27,6 @@ struct WordClass: OptionSet, Sendable {
     static let textBlocker = WordClass(rawValue: 1 << 9)
     /// Free text does not start after it and a comma ("before his lunch, bang on the line").
     static let closesClause = WordClass(rawValue: 1 << 10)
+    /// Says a state ("was", "is"): after a comma, a number after it is no dose or feed.
+    static let state = WordClass(rawValue: 1 << 11)
 }
