@@ -452,6 +452,15 @@ import VoiceLogGrammars
         #expect(state.entries.map { $0.lookup("amount.value")?.number } == [3])
     }
 
+    /// A number with "am" or "pm" after it is a time, never a dose or a reading.
+    @Test func aNumberBeforeAmOrPmIsATime() {
+        let result = Self.parse("gave the 6am dose of calpol, 7.5ml")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.lookup("amount.value")?.number == 7.5)
+        #expect(result.entries.first?.time.hour == 6)
+    }
+
     /// A medicine named with its inhaler is one dose of that medicine, not two entries.
     @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
     func aMedicineWithItsInhalerIsOneDose(text: String) {

@@ -25,6 +25,9 @@ final class PatternMatcher: Sendable {
     private let ambiguousMinutes: Set<String>
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
     private let namedClocks: PhraseTrie<Int>?
+    /// "am" and "pm" as the `meridiem` list writes them in letters ("pm", "p m"), not in words
+    /// ("in the morning").
+    private let writtenMeridiems: PhraseTrie<Void>
     private let namedClockHours: [Int?]
     /// The phrases that name a value, for `valuePhraseEnds`: each list's but the structural
     /// and everyday lists', and each unit group's; whether they name one only after a number.
@@ -76,6 +79,8 @@ final class PatternMatcher: Sendable {
         spanConnectors = grammar.words(of: "span_connectors")
         ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
         namedClocks = listTries["named_clocks"]
+        writtenMeridiems = PhraseTrie((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.allSatisfy { $0.count <= 2 } }
+            .map { phrase in (phrase.words.map { words.intern($0) }, ()) })
         namedClockHours = (grammar.lists["named_clocks"]?.phrases ?? []).map { Int($0.value) }
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
             (phrase.words.map { words.intern($0) }, ())
@@ -129,6 +134,9 @@ final class PatternMatcher: Sendable {
             }
             guard field.hasSuffix(Captures.sumSuffix) || captures.value(of: field) == nil else { return }
             read(source, context, at: index) { end, value, assignments, penalty in
+                // a number with "am" or "pm" after it is a time, no count or reading: "gave the
+                // 6pm dose of calpol, 7.5ml" logs no dose of 6
+                if case .number = source, self.saysMeridiem(context, at: end), !EntryMatcher.isTime(field) { return }
                 guard var updated = captures.adding(field, value) else { return }
                 for (name, literal) in assignments {
                     // A phrase's own fields give way to fields said outright.
@@ -139,6 +147,12 @@ final class PatternMatcher: Sendable {
                 next(end, updated)
             }
         }
+    }
+
+    private func saysMeridiem(_ context: MatchContext, at index: Int) -> Bool {
+        var says = false
+        writtenMeridiems.matches(context.ids, at: index) { _, _ in says = true }
+        return says
     }
 
     private func matchSequence(_ items: ArraySlice<CompiledPattern>, _ context: MatchContext, at index: Int,
