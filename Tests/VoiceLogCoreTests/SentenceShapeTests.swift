@@ -461,6 +461,14 @@ import VoiceLogGrammars
         #expect(result.entries.first?.time.hour == 6)
     }
 
+    /// A side word in a phrase that says no side ("right after", "she left") carries no value.
+    @Test(arguments: ["poopy diaper right after the feed", "pumped 100ml before she left for work"])
+    func aSideWordThatSaysNoSideIsNoValue(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(!result.problems.contains { $0.severity == .error })
+    }
+
     /// A medicine named with its inhaler is one dose of that medicine, not two entries.
     @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
     func aMedicineWithItsInhalerIsOneDose(text: String) {

@@ -57,7 +57,7 @@ public struct Grammar: Sendable {
         "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
         "skill_calls", "skill_name_ends", "bare_intros", "ambiguous_minutes", "over_words",
         "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words",
-        "pronouns", "carb_words", "states", "occasions",
+        "pronouns", "carb_words", "states", "occasions", "plain_phrases",
     ]
 }
 

@@ -32,6 +32,8 @@ final class PatternMatcher: Sendable {
     /// The phrases that name a value, for `valuePhraseEnds`: each list's but the structural
     /// and everyday lists', and each unit group's; whether they name one only after a number.
     private let valuePhrases: [(trie: PhraseTrie<Int>, onlyAfterNumber: Bool)]
+    /// Phrases that hold a word of a value but say none ("right after", "she left").
+    private let plainPhrases: PhraseTrie<Int>?
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
 
@@ -93,6 +95,7 @@ final class PatternMatcher: Sendable {
         // right after a number
         let everydayLists = grammar.listNames(in: "everyday_lists")
         let afterNumberLists = grammar.listNames(in: "after_number_lists")
+        plainPhrases = listTries["plain_phrases"]
         valuePhrases = listTries.filter { name, _ in !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) }
             .map { name, trie in (trie, afterNumberLists.contains(name)) }
             + unitTries.map { group, trie in (trie, afterNumberLists.contains(group)) }
@@ -504,7 +507,16 @@ final class PatternMatcher: Sendable {
         for (trie, onlyAfterNumber) in valuePhrases where afterNumber || !onlyAfterNumber {
             trie.matches(context.ids, at: index) { end, _ in ends.append(end) }
         }
-        return ends
+        return ends.isEmpty || inPlainPhrase(context, at: index) ? [] : ends
+    }
+
+    /// Whether a phrase of `plain_phrases` that starts at most two tokens before holds the token.
+    private func inPlainPhrase(_ context: MatchContext, at index: Int) -> Bool {
+        var holds = false
+        for start in max(0, index - 2)...index {
+            plainPhrases?.matches(context.ids, at: start) { end, _ in holds = holds || end > index }
+        }
+        return holds
     }
 
     /// The words the list's phrases start with, or nil if the grammar has no such list.
