@@ -469,6 +469,15 @@ import VoiceLogGrammars
         #expect(!result.problems.contains { $0.severity == .error })
     }
 
+    /// The insulin dose limit holds for insulins, not for other medicines dosed in units.
+    @Test func unitsOfOtherMedicinesAreNoInsulinDose() {
+        #expect(Self.parse("Vitamin D 1000 IU").status == .ok)
+        #expect(Self.parse("dalteparin 5000 units").status == .ok)
+        #expect(Self.parse("lantus 150 units").status == .infeasible)
+        #expect(Self.parse("took 150 units").status == .infeasible)
+        #expect(Self.parse("novomix 30 150 units").status == .infeasible)
+    }
+
     /// A medicine named with its inhaler is one dose of that medicine, not two entries.
     @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
     func aMedicineWithItsInhalerIsOneDose(text: String) {
