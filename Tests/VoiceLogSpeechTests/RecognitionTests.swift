@@ -74,14 +74,16 @@ import VoiceLogSpeech
         }
     }
 
-    @Test func startUpTime() throws {
-        let clock = ContinuousClock()
+    /// A recognizer starts with and without the phone loop; how long it takes is measured by
+    /// `voicelog-bench speech`, not here, where a loaded machine would fail a timed test.
+    @Test func startsWithAndWithoutThePhoneLoop() throws {
         var options = RecognizerOptions()
-        let withConfidence = try clock.measure { _ = try Fixtures.recognizer(options) }
+        let samples = try WAVReader.read(contentsOf: Fixtures.folder.appendingPathComponent("utt6-v1.wav")).speechSamples()
+        let withConfidence = try Fixtures.recognizer(options).recognize(samples)
         options.confidence = nil
-        let grammarOnly = try clock.measure { _ = try Fixtures.recognizer(options) }
-        print("start-up: \(withConfidence) with the phone loop, \(grammarOnly) grammar only")
-        #expect(withConfidence < .seconds(2))
+        let grammarOnly = try Fixtures.recognizer(options).recognize(samples)
+        #expect(withConfidence.text == grammarOnly.text)
+        #expect(withConfidence.confidence != nil)
     }
 
     /// Prints decoding speed with and without the phone-loop confidence pass, and the cost of
