@@ -478,6 +478,16 @@ import VoiceLogGrammars
         #expect(Self.parse("novomix 30 150 units").status == .infeasible)
     }
 
+    /// A liquid medicine's form after its name is kept in the name, and its dose is the amount,
+    /// whether the lists know the name or not.
+    @Test(arguments: [("Stopayne syrup 5ml", "stopayne syrup"), ("calpol suspension 5ml", "calpol suspension")])
+    func aLiquidsFormIsPartOfItsName(text: String, name: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") } == [name])
+        #expect(result.entries.first?.lookup("amount.value")?.number == 5)
+    }
+
     /// A medicine named with its inhaler is one dose of that medicine, not two entries.
     @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
     func aMedicineWithItsInhalerIsOneDose(text: String) {
