@@ -488,6 +488,22 @@ import VoiceLogGrammars
         #expect(result.entries.first?.lookup("amount.value")?.number == 5)
     }
 
+    /// "One" after a word that describes a thing, ending the sentence or a part of it, is that
+    /// thing: "migraine, bad one" has no score of one; "pain one out of ten" has.
+    @Test func oneAfterADescribingWordIsNoScore() {
+        let bad = Self.parse("migraine, bad one")
+        #expect(bad.status == .ok)
+        #expect(bad.entries.first?.number("score") == nil)
+        #expect(Self.parse("pain one out of ten").entries.first?.number("score") == 1)
+    }
+
+    /// "No" after "and" says what did not happen; it takes back nothing.
+    @Test func noAfterAndIsANegationNotATakingBack() {
+        let result = Self.parse("ate a slice of cake and no reaction so far")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["food"])
+    }
+
     /// A medicine named with its inhaler is one dose of that medicine, not two entries.
     @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
     func aMedicineWithItsInhalerIsOneDose(text: String) {

@@ -44,8 +44,6 @@ public final class UtteranceParser: Sendable {
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
-    /// Words that stand for a thing after a describing word ("a huge one"): no count then.
-    private let pronounWords: Set<String>
     /// Words no sentence ends with ("of", "the"): a line ending with one was cut off.
     private let cutOffWords: Set<String>
     /// The words that say a decimal point ("point").
@@ -98,7 +96,6 @@ public final class UtteranceParser: Sendable {
         comparingWords = grammar.words(of: "comparisons")
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
-        pronounWords = grammar.words(of: "pronouns")
         clauseWords = grammar.words(of: "breaks").union(grammar.words(of: "conjunctions"))
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
@@ -275,8 +272,11 @@ public final class UtteranceParser: Sendable {
             if negatedClauses.contains(where: { $0.contains(negation) }) || isRemark(negation, matches: split, tokens: tokens, input: input) {
                 continue
             }
+            // "no" takes back what was just said ("oxygen 94 no 96"), but not after "and" or
+            // "but" ("ate a slice of cake and no reaction so far")
+            let takesBack = takingBackWords.contains(tokens[negation].text) && !(negation > 0 && clauseWords.contains(tokens[negation - 1].text))
             guard let clause = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
-                                                  takesBack: takingBackWords.contains(tokens[negation].text), context) else {
+                                                  takesBack: takesBack, context) else {
                 return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
             }
             split.removeAll { clause.contains($0.start) }
@@ -475,7 +475,7 @@ public final class UtteranceParser: Sendable {
             // "temperature thirty six point": a point after a number is a decimal left unsaid
             let unsaidDecimal = index > 0 && pointWords.contains(context.tokens[index])
                 && (context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty)
-            let number = !context.numbers(at: index).isEmpty && !standsForAThing(index, context)
+            let number = !context.numbers(at: index).isEmpty && !entries.patterns.standsForAThing(context, at: index)
             if number || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) || unsaidDecimal {
                 valued.insert(index)
             } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
@@ -487,16 +487,6 @@ public final class UtteranceParser: Sendable {
             }
         }
         return valued.sorted()
-    }
-
-    /// Whether the token is a word of `pronouns` ("one") after a word that is no number, glue or
-    /// shared verb: "a huge one", "the lower one", "best one yet" name a thing, not a count.
-    private func standsForAThing(_ index: Int, _ context: MatchContext) -> Bool {
-        guard index > 0, pronounWords.contains(context.tokens[index]), !context.hasDigit[index - 1],
-              context.numbers(at: index - 1).isEmpty else { return false }
-        let before = context.tokens[index - 1]
-        return before.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
-            && !glueWords.contains(before) && !sharedVerbs.contains(before)
     }
 
     /// The words of a token range as the user wrote them. An `end` past the last token

@@ -67,6 +67,8 @@ final class PatternMatcher: Sendable {
             (.textBlocker, grammar.words(of: "text_blockers")),
             (.closesClause, grammar.words(of: "clause_closers")),
             (.state, grammar.words(of: "states")),
+            (.pronoun, grammar.words(of: "pronouns")),
+            (.sharedVerb, grammar.words(of: "shared_verbs")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -152,6 +154,15 @@ final class PatternMatcher: Sendable {
         }
     }
 
+    /// Whether the token is a word of `pronouns` ("one") after a word that is no number, glue or
+    /// shared verb: "a huge one", "the lower one", "best one yet" name a thing, not a count.
+    func standsForAThing(_ context: MatchContext, at index: Int) -> Bool {
+        guard index > 0, index < context.count, context.classes[index].contains(.pronoun), !context.hasDigit[index - 1],
+              context.numbers(at: index - 1).isEmpty, !context.classes[index - 1].contains(.glue),
+              !context.classes[index - 1].contains(.sharedVerb) else { return false }
+        return context.tokens[index - 1].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+    }
+
     private func saysMeridiem(_ context: MatchContext, at index: Int) -> Bool {
         var says = false
         writtenMeridiems.matches(context.ids, at: index) { _, _ in says = true }
@@ -179,6 +190,9 @@ final class PatternMatcher: Sendable {
                 found(end, .literal(phrase.value), phrase.assignments, 0)
             }
         case .number(let shape):
+            // "migraine, a bad one" has no score of one (but "pain one out of ten" has)
+            if standsForAThing(context, at: index), !context.commaBefore.contains(index),
+               index + 1 == context.count || context.commaBefore.contains(index + 1) { return }
             // a clock is written "7.20": "seven point two" and "7.2" are numbers, not times
             if shape.isClock, !(context.tokens[safe: index].map(Self.isWrittenClock) ?? false) { return }
             // a whole number is not written with a point: "9.00 wet nappy" is a time, not nine

@@ -29,4 +29,8 @@ struct WordClass: OptionSet, Sendable {
     static let closesClause = WordClass(rawValue: 1 << 10)
     /// Says a state ("was", "is"): after a comma, a number after it is no dose or feed.
     static let state = WordClass(rawValue: 1 << 11)
+    /// Stands for a thing after a word that describes it ("one" of "a bad one").
+    static let pronoun = WordClass(rawValue: 1 << 12)
+    /// A verb that introduces entries of several kinds ("had", "took").
+    static let sharedVerb = WordClass(rawValue: 1 << 13)
 }
