@@ -476,6 +476,9 @@ import VoiceLogGrammars
         #expect(Self.parse("lantus 150 units").status == .infeasible)
         #expect(Self.parse("took 150 units").status == .infeasible)
         #expect(Self.parse("novomix 30 150 units").status == .infeasible)
+        // an unknown name in units keeps the limit: it may be an insulin the lists lack
+        #expect(Self.parse("insulatard mix 150 units").status == .infeasible)
+        #expect(Self.parse("EPO injection 4000 units").status == .ok)
     }
 
     /// A liquid medicine's form after its name is kept in the name, and its dose is the amount,

@@ -107,6 +107,8 @@ public struct Condition: Sendable {
     /// Fields that must also have been said in this order ("took 2 paracetamol": the count
     /// before the name, a number of tablets; "metformin 500": after it, a strength).
     public var order: FieldOrder?
+    /// Tests that must hold as well (`when amount.unit = unit and name != heparin`).
+    public var also: [Condition] = []
 
     /// - Parameter saidOrder: the entry's fields in the order they were said.
     public func holds(for entry: Entry, saidOrder: [String] = []) -> Bool {
@@ -114,14 +116,24 @@ public struct Condition: Sendable {
             guard let earlier = saidOrder.firstIndex(of: order.earlier), let later = saidOrder.firstIndex(of: order.later),
                   earlier < later else { return false }
         }
+        return testHolds(for: entry) && also.allSatisfy { $0.holds(for: entry, saidOrder: saidOrder) }
+    }
+
+    /// Whether `text` is one of `options`, or is in lower case: words as said keep their case
+    /// ("EPO injection"), and the grammar writes them in lower case.
+    private static func contains(_ options: [String], _ text: String) -> Bool {
+        options.contains(text) || (text.utf8.contains { (65...90).contains($0) } && options.contains(text.lowercased()))
+    }
+
+    private func testHolds(for entry: Entry) -> Bool {
         let value = entry.lookup(path)
         switch test {
         case .oneOf(let options):
             guard let text = value?.displayText else { return false }
-            return options.contains(text)
+            return Self.contains(options, text)
         case .noneOf(let options):
             guard let text = value?.displayText else { return true }
-            return !options.contains(text)
+            return !Self.contains(options, text)
         case .compare(let relation, let bound):
             guard let number = value?.number else { return false }
             return relation.holds(number, bound)

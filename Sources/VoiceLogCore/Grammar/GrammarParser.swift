@@ -295,7 +295,8 @@ private struct GrammarFileReader {
     }
 
     /// Splits `head when PATH = a | b` (or `!=`, `<`, `<=`, `>`, `>=`), perhaps after an order
-    /// of two fields: `when amount.value before name, name = paracetamol`.
+    /// of two fields: `when amount.value before name, name = paracetamol`; tests joined by
+    /// " and " must all hold.
     func splitCondition(_ text: String) throws(GrammarError) -> (String, Condition?) {
         guard let range = text.find(" when ") else { return (text.trimmed, nil) }
         let head = text[..<range.lowerBound].trimmed
@@ -306,7 +307,9 @@ private struct GrammarFileReader {
             order = FieldOrder(earlier: clause[..<before.lowerBound].trimmed, later: clause[before.upperBound...].trimmed)
             test = test[test.index(after: comma)...].trimmed
         }
-        var (rest, condition) = try splitTest(head, test)
+        let tests = test.components(separatedBy: " and ")
+        var (rest, condition) = try splitTest(head, tests[0])
+        for more in tests.dropFirst() { condition.also.append(try splitTest(head, more).1) }
         condition.order = order
         return (rest, condition)
     }
