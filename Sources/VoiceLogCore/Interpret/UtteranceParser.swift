@@ -59,6 +59,7 @@ public final class UtteranceParser: Sendable {
     private let unitWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
     private let dictationOpeners: OpeningPhrases
+    /// What a glucose tag of "before" or "after" alone is before or after.
     private let relativeTag: RelativeTag
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>

@@ -163,6 +163,7 @@ final class PatternMatcher: Sendable {
         return context.tokens[index - 1].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
     }
 
+    /// Whether "am" or "pm", written in letters, starts at the token.
     private func saysMeridiem(_ context: MatchContext, at index: Int) -> Bool {
         var says = false
         writtenMeridiems.matches(context.ids, at: index) { _, _ in says = true }
