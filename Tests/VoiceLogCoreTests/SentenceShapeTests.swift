@@ -507,6 +507,15 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == ["food"])
     }
 
+    /// One unfinished entry beside a verb that logs is an entry to finish; among words that make
+    /// no entry, it is none.
+    @Test func anUnfinishedEntryBesideAVerbIsIncomplete() {
+        #expect(Self.parse("took my tablets").status == .incomplete)
+        let none = Self.parse("give me today's summary")
+        #expect(none.status == .unrecognized)
+        #expect(none.problems.first?.message.contains("'summary' make no entry here") == true)
+    }
+
     /// A medicine named with its inhaler is one dose of that medicine, not two entries.
     @Test(arguments: ["ventolin inhaler 2 puffs", "gave her 2 puffs of her salbutamol inhaler at 3am"])
     func aMedicineWithItsInhalerIsOneDose(text: String) {

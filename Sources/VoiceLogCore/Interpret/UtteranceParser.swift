@@ -341,8 +341,11 @@ public final class UtteranceParser: Sendable {
         let unused = ignoredWords.filter { !glueWords.contains($0) && !correctionWords.contains($0) }
         let example = grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2"
         let unusedStarts = Set(ignored.map { tokens[$0].start })
-        if incomplete, !unused.isEmpty, result.entries.count == 1 {
-            return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not in the grammar. Try a sentence such as 'glucose 6.2 after dinner'.")
+        // one unfinished entry among other words is no entry; beside a verb that logs or a
+        // number ("took my tablets", "walked with 2 friends for 40 minutes"), it is one to finish
+        if incomplete, !unused.isEmpty, result.entries.count == 1,
+           !ignored.contains(where: { sharedVerbs.contains(tokens[$0].text) || context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }) {
+            return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) make no entry here. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
         let valued = valueCarrying(ignored.filter { !glueWords.contains(tokens[$0].text) }, context)
         let unknown = unused.count - valued.count
