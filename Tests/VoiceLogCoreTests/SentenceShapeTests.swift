@@ -507,10 +507,11 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == ["food"])
     }
 
-    /// One unfinished entry beside a verb that logs is an entry to finish; among words that make
-    /// no entry, it is none.
+    /// One unfinished entry that names its kind, or beside a verb that logs, is an entry to
+    /// finish; a bare verb among words that make no entry is none.
     @Test func anUnfinishedEntryBesideAVerbIsIncomplete() {
         #expect(Self.parse("took my tablets").status == .incomplete)
+        #expect(Self.parse("temp check").status == .incomplete)
         let none = Self.parse("give me today's summary")
         #expect(none.status == .unrecognized)
         #expect(none.problems.first?.message.contains("'summary' make no entry here") == true)

@@ -341,9 +341,11 @@ public final class UtteranceParser: Sendable {
         let unused = ignoredWords.filter { !glueWords.contains($0) && !correctionWords.contains($0) }
         let example = grammar.kinds[matches[0].kindIndex].examples.first ?? "glucose 6.2"
         let unusedStarts = Set(ignored.map { tokens[$0].start })
-        // one unfinished entry among other words is no entry; beside a verb that logs or a
-        // number ("took my tablets", "walked with 2 friends for 40 minutes"), it is one to finish
-        if incomplete, !unused.isEmpty, result.entries.count == 1,
+        // one unfinished entry made of a bare verb among other words is no entry ("give me
+        // today's summary"); one that names its kind ("temp check"), or beside a verb that logs
+        // or a number ("took my tablets", "walked with 2 friends for 40 minutes"), is one to finish
+        if incomplete, !unused.isEmpty, result.entries.count == 1, let only = matches.first,
+           (only.start..<only.end).allSatisfy({ bareWords.contains(tokens[$0].text) || glueWords.contains(tokens[$0].text) }),
            !ignored.contains(where: { sharedVerbs.contains(tokens[$0].text) || context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }) {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) make no entry here. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
