@@ -29,6 +29,9 @@ public struct EntryKind: Sendable {
     /// before when it says none: "levemir 6 units this morning and 8 last night" is levemir
     /// twice (`carry name insulin`).
     public var carried: [String] = []
+    /// Whether the kind is something given or taken (a dose, a feed): it carries fields, and a
+    /// number after a word of `states` ("he was 15.1") is none of it.
+    public var isGivenOrTaken: Bool { !carried.isEmpty }
     /// Sentences that must parse to an `ok` entry of this kind; used in messages and tests.
     public var examples: [String] = []
 

@@ -591,7 +591,7 @@ public final class UtteranceParser: Sendable {
                 // not "2" of "temp 37.8, it's 2 degrees outside"
                 let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) }
                 // a kind that carries fields is given or taken: after "was" a number is a state
-                let saysState = !grammar.kinds[previous.kindIndex].carried.isEmpty
+                let saysState = grammar.kinds[previous.kindIndex].isGivenOrTaken
                     && (previous.end..<index).contains { stateWords.contains(context.tokens[$0]) }
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
                 where !saysState && isComplete(match) && (!afterComma || match.end == count || commaBefore.contains(match.end)) {

@@ -19,8 +19,8 @@ final class EntryMatcher: Sendable {
     private let introductionPatterns: Range<Int>
     private let kindOfIntroduction: [Int32]
     private let parts: [[Int]]
-    /// Whether each kind carries fields to the next entry: one given or taken (a dose, a feed).
-    private let carries: [Bool]
+    /// Whether each kind is given or taken (`EntryKind.isGivenOrTaken`).
+    private let givenOrTaken: [Bool]
     /// The parts every kind shares (times), numbered first.
     let commonParts: Range<Int>
     /// The asides ("my 6 week old"), numbered last.
@@ -73,7 +73,7 @@ final class EntryMatcher: Sendable {
         startsWithText = all.indices.map(Set(anywhere).contains)
         self.introductions = introductions
         self.parts = parts
-        carries = grammar.kinds.map { !$0.carried.isEmpty }
+        givenOrTaken = grammar.kinds.map(\.isGivenOrTaken)
         commonParts = common.indices
         var bits: [String: UInt64] = [:]
         for field in Set(all.flatMap(\.capturedFields) + grammar.lists.values.flatMap { $0.phrases.flatMap { $0.assignments.map { Captures.softPrefix + $0.field } } }) {
@@ -134,7 +134,7 @@ final class EntryMatcher: Sendable {
             let word = context.classes[index]
             if index > start, word.contains(.glue),
                introduced || introduction == .excluded || !word.contains(.entryBreak),
-               !(carries[kindIndex] && word.contains(.state) && context.commaBefore.contains(index)) {
+               !(givenOrTaken[kindIndex] && word.contains(.state) && context.commaBefore.contains(index)) {
                 var skipped = captures
                 // glue that joins entries ("and") costs more inside one than between two, so
                 // that words after it go with the entry they stand before; "another" and
