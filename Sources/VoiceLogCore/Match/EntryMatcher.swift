@@ -13,6 +13,9 @@ final class EntryMatcher: Sendable {
     private let patternsStartingWithNumbers: [Int]
     private let patternsStartingAnywhere: [Int]
     private let startsWithText: [Bool]
+    /// Whether each pattern may open with words of any kind taken as said (`text`, not
+    /// `text(LIST)`).
+    private let opensWithAnyWords: [Bool]
     private let introductions: [[Int]]
     /// The numbers of all kinds' introductions and parts, and the kind of each introduction
     /// among them (-1 for a part): `[pattern - introductionPatterns.lowerBound]`.
@@ -71,6 +74,7 @@ final class EntryMatcher: Sendable {
         patternsStartingWithNumbers = byNumber
         patternsStartingAnywhere = anywhere
         startsWithText = all.indices.map(Set(anywhere).contains)
+        opensWithAnyWords = all.map(\.mayOpenWithAnyWords)
         self.introductions = introductions
         self.parts = parts
         givenOrTaken = grammar.kinds.map(\.isGivenOrTaken)
@@ -121,8 +125,13 @@ final class EntryMatcher: Sendable {
                 }
             }
             // a part that opens with free text comes after the introduction: before it, such
-            // words are who did it ("Theo had 30g carbs"), not what
-            for pattern in parts[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern]) {
+            // words are who did it ("Theo had 30g carbs"), not what; and words of any kind do
+            // not open one after a comma, where they start a remark ("weight 68.4 kg after
+            // breakfast, on the same scales as usual"), but words that name it may ("had dinner
+            // at 7pm, chicken stir fry")
+            let afterComma = context.followsComma(index)
+            for pattern in parts[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern])
+                && !(afterComma && opensWithAnyWords[pattern]) {
                 for (end, found, foundFields) in matches(of: pattern, context, at: index) {
                     if let merged = captures.merging(found) { extend(end, introduced, merged, fields | foundFields) }
                 }

@@ -30,6 +30,17 @@ final class MatchContext {
     /// The tokens a comma or semicolon stands before: free text does not run across them.
     var commaBefore: Set<Int> = []
 
+    /// Whether a comma stands before the token, or before the glue words that lead up to it:
+    /// free text there opens a clause of its own.
+    func followsComma(_ index: Int) -> Bool {
+        var position = index
+        while !commaBefore.contains(position) {
+            guard position > 0, classes[position - 1].contains(.glue) else { return false }
+            position -= 1
+        }
+        return true
+    }
+
     func numbers(at index: Int) -> [NumberReading] {
         guard index < tokens.count else { return [] }
         if let cached = numberCache[index] { return cached }

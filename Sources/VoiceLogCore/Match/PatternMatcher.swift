@@ -602,6 +602,19 @@ extension Pattern {
         }
     }
 
+    /// Whether the pattern may open with words taken as said of any kind (`text`, `rest`), not
+    /// only those that end with a phrase of a list (`text(LIST)`).
+    var mayOpenWithAnyWords: Bool {
+        switch self {
+        case .capture(_, .text), .capture(_, .rest): true
+        case .word, .capture, .assign, .rule: false
+        case .optional(let inner): inner.mayOpenWithAnyWords
+        case .choice(let options): options.contains(where: \.mayOpenWithAnyWords)
+        case .sequence(let items):
+            items.first { !$0.canBeEmpty || $0.mayOpenWithAnyWords }?.mayOpenWithAnyWords ?? false
+        }
+    }
+
     /// Whether the pattern can match no words at all.
     var canBeEmpty: Bool {
         switch self {
