@@ -537,6 +537,25 @@ import VoiceLogGrammars
         #expect(late.status == .ok, "\(late.problems)")
         #expect(late.entries.first?.number("value") == 90.4)
     }
+
+    /// Words of any kind after a comma open a remark, not a food's name; words that name a
+    /// food may still follow one.
+    @Test func freeTextAfterACommaIsARemarkUnlessItNamesAFood() {
+        let weight = Self.parse("Weight 68.4 kg, dressed, after breakfast, on the same scales as usual in the bathroom")
+        #expect(weight.status == .ok, "\(weight.problems)")
+        #expect(weight.entries.map(\.kind) == ["weight"])
+        let dinner = Self.parse("had dinner at 7pm, chicken stir fry")
+        #expect(dinner.status == .ok, "\(dinner.problems)")
+        #expect(dinner.entries.first?.text("food") == "chicken stir fry")
+    }
+
+    /// A glucose reading may come before the tag that says when it was taken.
+    @Test func aReadingBeforeItsTagIsAGlucose() {
+        let result = Self.parse("Mum 5.7 before lunch yesterday")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.number("value") == 5.7)
+        #expect(result.entries.first?.text("tag") == "before lunch")
+    }
 }
 
 extension Entry {
