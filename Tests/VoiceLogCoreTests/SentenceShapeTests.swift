@@ -549,6 +549,15 @@ import VoiceLogGrammars
         #expect(dinner.entries.first?.text("food") == "chicken stir fry")
     }
 
+    /// A meal said beside an activity or a dose says when, and makes no food of its own.
+    @Test(arguments: ["walked 40 min at lunch", "bolus 3u for the snack"])
+    func aMealBesideAnotherKindIsNoFood(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 1)
+        #expect(!result.entries.contains { $0.kind == "food" })
+    }
+
     /// A glucose reading may come before the tag that says when it was taken.
     @Test func aReadingBeforeItsTagIsAGlucose() {
         let result = Self.parse("Mum 5.7 before lunch yesterday")
