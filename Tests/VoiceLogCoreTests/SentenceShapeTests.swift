@@ -544,7 +544,7 @@ import VoiceLogGrammars
         let weight = Self.parse("Weight 68.4 kg, dressed, after breakfast, on the same scales as usual in the bathroom")
         #expect(weight.status == .ok, "\(weight.problems)")
         #expect(weight.entries.map(\.kind) == ["weight"])
-        let dinner = Self.parse("had dinner at 7pm, chicken stir fry")
+        let dinner = Self.parse("had breakfast at 8am, chicken stir fry")
         #expect(dinner.status == .ok, "\(dinner.problems)")
         #expect(dinner.entries.first?.text("food") == "chicken stir fry")
     }
