@@ -558,6 +558,15 @@ import VoiceLogGrammars
         #expect(!result.entries.contains { $0.kind == "food" })
     }
 
+    /// Carbs counted beside a meal named before them are that meal's; with none, they have no meal.
+    @Test func carbsTakeTheMealSaidBeforeThem() {
+        let dinner = Self.parse("bg 9.2 before dinner, 60g carbs, humalog 7u")
+        #expect(dinner.status == .ok, "\(dinner.problems)")
+        #expect(dinner.entries.first { $0.kind == "carbs" }?.text("meal") == "dinner")
+        let fasting = Self.parse("bg 5.0 fasting, 30g carbs")
+        #expect(fasting.entries.first { $0.kind == "carbs" }?.text("meal") == nil)
+    }
+
     /// A glucose reading may come before the tag that says when it was taken.
     @Test func aReadingBeforeItsTagIsAGlucose() {
         let result = Self.parse("Mum 5.7 before lunch yesterday")

@@ -29,6 +29,10 @@ public struct EntryKind: Sendable {
     /// before when it says none: "levemir 6 units this morning and 8 last night" is levemir
     /// twice (`carry name insulin`).
     public var carried: [String] = []
+    /// Fields that an entry saying none takes from the entry before it in the sentence that
+    /// names one of their values: "bg 9.2 before dinner, 60g carbs" counts the dinner's carbs
+    /// (`share meal`).
+    public var shared: [String] = []
     /// Whether the kind is something given or taken (a dose, a feed): it carries fields, and a
     /// number after a word of `states` ("he was 15.1") is none of it.
     public var isGivenOrTaken: Bool { !carried.isEmpty }

@@ -246,6 +246,7 @@ private struct GrammarFileReader {
         case "future": kind.allowsFuture = true
         case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
         case "carry": kind.carried += rest.split(separator: " ").map(String.init)
+        case "share": kind.shared += rest.split(separator: " ").map(String.init)
         case "example": kind.examples.append(rest)
         case "require":
             let (body, message) = Self.splitMessage(rest)

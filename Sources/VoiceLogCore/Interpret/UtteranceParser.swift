@@ -61,6 +61,8 @@ public final class UtteranceParser: Sendable {
     private let dictationOpeners: OpeningPhrases
     /// What a glucose tag of "before" or "after" alone is before or after.
     private let relativeTag: RelativeTag
+    /// Fields a kind takes from the entries before it ("60g carbs" after "before dinner").
+    private let sharedFields: SharedFields
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
@@ -91,6 +93,7 @@ public final class UtteranceParser: Sendable {
         skillNameEnds = grammar.words(of: "skill_name_ends")
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         relativeTag = RelativeTag(grammar: grammar)
+        sharedFields = SharedFields(grammar: grammar)
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
         stateWords = grammar.words(of: "states")
@@ -331,6 +334,7 @@ public final class UtteranceParser: Sendable {
         for match in matches {
             var built = builder.build(match, now: now, surface: surface)
             if let unresolved = relativeTag.resolve(&built.entry, after: result.entries) { built.problems.append(unresolved) }
+            sharedFields.fill(&built.entry, kindIndex: match.kindIndex, after: result.entries)
             // "3 wet nappies since midnight" is three
             var copies = 1
             if case .number(let count)? = match.captures.value(of: Pattern.copies), (1...100).contains(count) { copies = Int(count) }
