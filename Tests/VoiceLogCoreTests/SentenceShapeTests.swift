@@ -567,6 +567,14 @@ import VoiceLogGrammars
         #expect(fasting.entries.first { $0.kind == "carbs" }?.text("meal") == nil)
     }
 
+    /// "In" a while after a feed is how long it took; after a reading it is still a time ahead.
+    @Test func aFeedInTwentyFiveMinutesTookThatLong() {
+        let feed = Self.parse("took 6oz of formula in 25 minutes")
+        #expect(feed.status == .ok, "\(feed.problems)")
+        #expect(feed.entries.first?.number("duration_min") == 25)
+        #expect(Self.parse("glucose 6 in 2 hours").status == .infeasible)
+    }
+
     /// A glucose reading may come before the tag that says when it was taken.
     @Test func aReadingBeforeItsTagIsAGlucose() {
         let result = Self.parse("Mum 5.7 before lunch yesterday")
