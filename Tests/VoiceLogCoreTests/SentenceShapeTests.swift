@@ -575,6 +575,15 @@ import VoiceLogGrammars
         #expect(Self.parse("glucose 6 in 2 hours").status == .infeasible)
     }
 
+    /// A recogniser's "to" or "for" before a unit it hears after a count is that count; before
+    /// units of time it is not.
+    @Test func aHomophoneOfADigitBeforeAUnitIsTheDigit() {
+        let dose = Self.parse("took for units of fiasp")
+        #expect(dose.status == .ok, "\(dose.problems)")
+        #expect(dose.entries.first?.lookup("amount.value")?.number == 4)
+        #expect(Self.parse("slept for hours").status != .ok)
+    }
+
     /// A glucose reading may come before the tag that says when it was taken.
     @Test func aReadingBeforeItsTagIsAGlucose() {
         let result = Self.parse("Mum 5.7 before lunch yesterday")

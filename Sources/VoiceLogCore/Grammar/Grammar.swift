@@ -150,6 +150,8 @@ public struct NumberWords: Sendable {
     /// Words a recogniser writes for a digit that sounds the same, read as it only before a
     /// scale: "to hundred and thirty" is 230.
     public var soundsLikeDigit: [String: Int] = [:]
+    /// Units before which such a word is the digit too: "took for units of fiasp" is 4 units.
+    public var soundsLikeDigitBefore: Set<String> = []
 
     public init() {}
 }

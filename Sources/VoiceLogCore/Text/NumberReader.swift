@@ -168,8 +168,10 @@ public struct NumberReader: Sendable {
         }
         var results: [NumberReading] = []
         var integers = spokenIntegers(tokens, at: start)
-        // "for point ate": a word that sounds like a digit is one before a point
-        if let digit = words.soundsLikeDigit[tokens[start]], tokens[safe: start + 1].map(words.point.contains) == true {
+        // "for point ate", "took to units": a word that sounds like a digit is one before a
+        // point or a unit of `sounds-like-digit-before`
+        if let digit = words.soundsLikeDigit[tokens[start]],
+           let next = tokens[safe: start + 1], words.point.contains(next) || words.soundsLikeDigitBefore.contains(next) {
             integers.append(NumberReading(end: start + 1, value: Double(digit)))
         }
         results += integers
