@@ -19,6 +19,9 @@ final class PatternMatcher: Sendable {
     private let wordClasses: [WordClass]
     /// Names that hold words free text otherwise never holds ("sugar snap peas").
     private let compoundNames: PhraseTrie<Void>
+    /// A drink's measures with "of" (`drink_measures`: "cup of"): free text after one that
+    /// starts with a drink is that drink alone.
+    private let drinkMeasures: PhraseTrie<Void>
     /// Words between the two clock times of a span ("to", "until").
     private let spanConnectors: Set<String>
     /// Minutes written with a letter that also writes metres ("m"): a hundred or more are metres.
@@ -87,6 +90,9 @@ final class PatternMatcher: Sendable {
             .map { phrase in (phrase.words.map { words.intern($0) }, ()) })
         namedClockHours = (grammar.lists["named_clocks"]?.phrases ?? []).map { Int($0.value) }
         compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
+            (phrase.words.map { words.intern($0) }, ())
+        })
+        drinkMeasures = PhraseTrie((grammar.lists["drink_measures"]?.phrases ?? []).map { phrase in
             (phrase.words.map { words.intern($0) }, ())
         })
         self.words = words
@@ -161,6 +167,19 @@ final class PatternMatcher: Sendable {
               context.numbers(at: index - 1).isEmpty, !context.classes[index - 1].contains(.glue),
               !context.classes[index - 1].contains(.sharedVerb) else { return false }
         return context.tokens[index - 1].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+    }
+
+    /// Where the drink ends that starts at the token right after a measure of `drink_measures`
+    /// ("tea" of "cup of tea and a biscuit"); nil elsewhere.
+    private func measuredDrinkEnd(_ context: MatchContext, at index: Int) -> Int? {
+        var measured = false
+        for start in max(0, index - 3)..<index where !measured {
+            drinkMeasures.matches(context.ids, at: start) { end, _ in measured = measured || end == index }
+        }
+        guard measured else { return nil }
+        var drinkEnd: Int?
+        listTries["drink"]?.matches(context.ids, at: index) { end, _ in drinkEnd = max(drinkEnd ?? end, end) }
+        return drinkEnd
     }
 
     /// Whether "am" or "pm", written in letters, starts at the token.
@@ -251,7 +270,9 @@ final class PatternMatcher: Sendable {
             if index > 0, context.commaBefore.contains(index), context.classes[index - 1].contains(.closesClause) { return }
             var compoundEnd = index
             var namesSomething = false
-            for end in (index + 1)...longest {
+            // "a cup of tea and a biscuit": the cup's words are the tea's, no food of them all
+            let drinkEnd = measuredDrinkEnd(context, at: index)
+            for end in (index + 1)...(drinkEnd ?? longest) {
                 let position = end - 1
                 compoundNames.matches(context.ids, at: position) { phraseEnd, _ in compoundEnd = max(compoundEnd, phraseEnd) }
                 if position >= compoundEnd {
