@@ -89,12 +89,12 @@ final class PatternMatcher: Sendable {
         writtenMeridiems = PhraseTrie((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.allSatisfy { $0.count <= 2 } }
             .map { phrase in (phrase.words.map { words.intern($0) }, ()) })
         namedClockHours = (grammar.lists["named_clocks"]?.phrases ?? []).map { Int($0.value) }
-        compoundNames = PhraseTrie((grammar.lists["compound_names"]?.phrases ?? []).map { phrase in
-            (phrase.words.map { words.intern($0) }, ())
-        })
-        drinkMeasures = PhraseTrie((grammar.lists["drink_measures"]?.phrases ?? []).map { phrase in
-            (phrase.words.map { words.intern($0) }, ())
-        })
+        /// The phrases of a list, to find where one starts (none for a list the grammar lacks).
+        func phrases(of list: String) -> PhraseTrie<Void> {
+            PhraseTrie((grammar.lists[list]?.phrases ?? []).map { phrase in (phrase.words.map { words.intern($0) }, ()) })
+        }
+        compoundNames = phrases(of: "compound_names")
+        drinkMeasures = phrases(of: "drink_measures")
         self.words = words
         self.unitTries = unitTries
         unitFirstWords = unitTries.values.reduce(into: []) { $0.formUnion($1.firstWords) }
