@@ -591,6 +591,34 @@ import VoiceLogGrammars
         #expect(result.entries.first?.number("value") == 5.7)
         #expect(result.entries.first?.text("tag") == "before lunch")
     }
+
+    /// The hours since a meal, as a pregnancy clinic asks for them, leave the meal as the tag.
+    @Test(arguments: [("1hr post bfast 8.1", 8.1, "after breakfast"), ("2hr pp lunch 112", 112, "after lunch"),
+                      ("lunch 1hr: 132", 132, "after lunch"), ("salad for lunch then 7.3 two hours after", 7.3, "after lunch")])
+    func aReadingHoursAfterAMealHasThatMealsTag(text: String, value: Double, tag: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        let glucose = result.entries.first { $0.kind == "glucose" }
+        #expect(glucose?.number("value") == value)
+        #expect(glucose?.text("tag") == tag)
+    }
+
+    /// After "tell", a skill named like a log ("baby log", "coeliac tracker") is no part of the entry.
+    @Test func aSkillNamedLikeALogIsDropped() {
+        let feed = Self.parse("alexa tell baby log she took 120 ml of formula")
+        #expect(feed.status == .ok, "\(feed.problems)")
+        #expect(feed.entries.map(\.kind) == ["feeding"])
+        #expect(Self.parse("alexa ask health log how many carbs are in a banana").status == .unrecognized)
+    }
+
+    /// A device, formula or insulin strength named with its number holds no value of its own.
+    @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
+                      ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])
+    func aModelNumberIsNoValue(text: String, kind: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == [kind])
+    }
 }
 
 extension Entry {

@@ -28,10 +28,12 @@ public final class UtteranceParser: Sendable {
     private let wakeWords: OpeningPhrases
     /// Words that call an assistant before or between its names ("ok", "hey", "tell").
     private let wakeCalls: Set<String>
-    /// Calls after which an assistant's skill is named, up to one of `skillNameEnds`: "alexa ask
-    /// carer diary to log ...".
+    /// Calls after which an assistant's skill is named, up to one of `skillNameEnds` ("alexa ask
+    /// carer diary to log ...") or through one of `skillNameLastWords` ("alexa tell baby log she
+    /// took 120 ml").
     private let skillCalls: Set<String>
     private let skillNameEnds: Set<String>
+    private let skillNameLastWords: Set<String>
     /// Words that say an entry happened once more ("again", "another"): with a time of its
     /// own after it, the entry before is logged again at that time.
     private let repeatWords: Set<String>
@@ -91,6 +93,7 @@ public final class UtteranceParser: Sendable {
         wakeCalls = grammar.words(of: "wake_calls")
         skillCalls = grammar.words(of: "skill_calls")
         skillNameEnds = grammar.words(of: "skill_name_ends")
+        skillNameLastWords = grammar.words(of: "skill_name_last_words")
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         relativeTag = RelativeTag(grammar: grammar)
         sharedFields = SharedFields(grammar: grammar)
@@ -139,7 +142,7 @@ public final class UtteranceParser: Sendable {
         }
         // "hey google, pee diaper", "alexa tell voicelog ...": the assistant's name is no part
         // of the entry
-        if let addressing = Self.addressing(tokens, names: wakeWords, calls: wakeCalls, skills: (skillCalls, skillNameEnds)),
+        if let addressing = Self.addressing(tokens, names: wakeWords, calls: wakeCalls, skills: (skillCalls, skillNameEnds, skillNameLastWords)),
            addressing < tokens.count {
             tokens.removeFirst(addressing)
         }
@@ -417,7 +420,7 @@ public final class UtteranceParser: Sendable {
     /// The number of first tokens that call an assistant, up to its last name: "alexa tell
     /// voice log", "ok google". Nil when no name is said first.
     private static func addressing(_ tokens: [Token], names: OpeningPhrases, calls: Set<String>,
-                                   skills: (calls: Set<String>, nameEnds: Set<String>)) -> Int? {
+                                   skills: (calls: Set<String>, nameEnds: Set<String>, nameLastWords: Set<String>)) -> Int? {
         var index = 0
         var end: Int?
         while index < min(tokens.count, 6) {
@@ -428,6 +431,10 @@ public final class UtteranceParser: Sendable {
                       let nameEnd = (index + 2..<max(index + 2, min(tokens.count, index + 5))).first(where: { skills.nameEnds.contains(tokens[$0].text) }) {
                 // a skill the grammar does not name: "alexa ask carer diary to log ..."
                 return nameEnd + 1
+            } else if end != nil, skills.calls.contains(tokens[index].text),
+                      let nameLast = (index + 2..<max(index + 2, min(tokens.count - 1, index + 4))).first(where: { skills.nameLastWords.contains(tokens[$0].text) }) {
+                // a skill named like a log: "alexa tell baby log she took 120 ml"
+                return nameLast + 1
             } else if calls.contains(tokens[index].text) {
                 index += 1
             } else {
