@@ -611,6 +611,28 @@ import VoiceLogGrammars
         #expect(Self.parse("alexa ask health log how many carbs are in a banana").status == .unrecognized)
     }
 
+    /// Nappies counted as a tally are one entry each, with no word for the nappy after the first.
+    @Test func nappiesCountedAsATallyAreEachAnEntry() {
+        let result = Self.parse("nappies: 1 wet 1 dirty")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("contents") } == ["wet", "dirty"])
+    }
+
+    /// Milk pumped from each side, each with its amount, is a session a side.
+    @Test func milkPumpedFromEachSideIsASessionASide() {
+        let result = Self.parse("pumped 70ml L 50ml R")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("side") } == ["left", "right"])
+        #expect(result.entries.map { $0.number("volume_ml") } == [70, 50])
+    }
+
+    /// A remark on a reading a few words after it is no negation of it.
+    @Test func aRemarkAFewWordsAfterAReadingKeepsIt() {
+        let result = Self.parse("temp thirty seven point nine post op nurse not worried")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.number("value") == 37.9)
+    }
+
     /// A device, formula or insulin strength named with its number holds no value of its own.
     @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
                       ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])

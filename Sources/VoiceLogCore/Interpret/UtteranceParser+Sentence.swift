@@ -108,17 +108,23 @@ extension UtteranceParser {
         return clause
     }
 
-    /// Whether the negation at `index` comes after every entry, right after it or after a break
-    /// in the sentence (",", ".", "!", ";"), and before a word of the `remarks` list: a remark
-    /// about what was logged ("a1c 64, not great", "hypo 2.7!! don't panic"), not a negation of it.
-    func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String) -> Bool {
+    /// Whether the negation at `index` comes after every entry, right after it, a few words after
+    /// it that hold no number, or after a break in the sentence (",", ".", "!", ";"), and before a
+    /// word of the `remarks` list: a remark about what was logged ("a1c 64, not great", "hypo
+    /// 2.7!! don't panic", "fasting 5.6 grr no idea why"), not a negation of it.
+    func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String, _ context: MatchContext) -> Bool {
         guard let lastEnd = matches.map(\.end).max(), lastEnd > 0, index >= lastEnd, index + 1 < tokens.count,
               remarkWords.contains(tokens[index + 1].text)
         else { return false }
-        if index == lastEnd { return true }  // "bg fifty five not great", said without a pause
+        // "bg fifty five not great", said without a pause; "weight 104 kilos doctor not happy"
+        if index - lastEnd <= Self.longestGapBeforeRemark, (lastEnd..<index).allSatisfy({ context.numbers(at: $0).isEmpty }) { return true }
         let scalars = Array(input.unicodeScalars)
         return (lastEnd...index).contains { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) }
     }
+
+    /// The most words between the last entry and a remark on it said without a break ("post op
+    /// nurse not worried").
+    static let longestGapBeforeRemark = 3
 
     /// Whether the first one, two or three words are a phrase of the `question` list.
     func opensWithQuestion(_ tokens: [Token]) -> Bool {

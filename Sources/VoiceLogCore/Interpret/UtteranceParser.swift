@@ -276,7 +276,7 @@ public final class UtteranceParser: Sendable {
         // cup of tea"), unless it remarks on an entry ("not great")
         var negatedClauses: [Range<Int>] = []
         for negation in ignored where negationWords.contains(tokens[negation].text) {
-            if negatedClauses.contains(where: { $0.contains(negation) }) || isRemark(negation, matches: split, tokens: tokens, input: input) {
+            if negatedClauses.contains(where: { $0.contains(negation) }) || isRemark(negation, matches: split, tokens: tokens, input: input, context) {
                 continue
             }
             // "no" takes back what was just said ("oxygen 94 no 96"), but not after "and" or
