@@ -633,6 +633,27 @@ import VoiceLogGrammars
         #expect(result.entries.first?.number("value") == 37.9)
     }
 
+    /// The care of a pump, sensor or meter is no reading and no milk pumped.
+    @Test func theCareOfADeviceIsNoEntry() {
+        #expect(Self.parse("pump site fell out").status == .unrecognized)
+        #expect(Self.parse("new sensor started").status == .unrecognized)
+        let reading = Self.parse("Bg 19.8 after my pump site fell out")
+        #expect(reading.status == .ok, "\(reading.problems)")
+        #expect(reading.entries.map(\.kind) == ["glucose"])
+    }
+
+    /// One of a drink served by the cup is a cup of it, never a food named after it; what a
+    /// reading came after and things named after a drink are no drinks.
+    @Test func aCoffeeIsACupOfCoffee() {
+        let coffee = Self.parse("had a coffee")
+        #expect(coffee.status == .ok, "\(coffee.problems)")
+        #expect(coffee.entries.first?.kind == "fluid")
+        #expect(coffee.entries.first?.number("volume_ml") == 250)
+        #expect(Self.parse("had a coffee cake").entries.first?.kind == "food")
+        #expect(Self.parse("BP 146/94 after coffee").entries.map(\.kind) == ["blood_pressure"])
+        #expect(Self.parse("period cramps bad, hot water bottle on").entries.map(\.kind) == ["symptom"])
+    }
+
     /// A device, formula or insulin strength named with its number holds no value of its own.
     @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
                       ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])
