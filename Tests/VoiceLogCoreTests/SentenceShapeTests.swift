@@ -654,6 +654,20 @@ import VoiceLogGrammars
         #expect(Self.parse("period cramps bad, hot water bottle on").entries.map(\.kind) == ["symptom"])
     }
 
+    /// Medicines named by what they are for, beside another entry, are no dose of their own.
+    @Test(arguments: ["slept five hours with the pain meds", "pain 3/10 on the new dose", "bp 118/74 new meds working"])
+    func medicinesNamedInPassingAreNoDose(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(!result.entries.contains { $0.kind == "medication" })
+    }
+
+    /// Where it hurts, as people write it, is the symptom's name.
+    @Test func whereItHurtsIsPartOfTheName() {
+        #expect(Self.parse("lower belly pain 3 on a scale of 10").entries.first?.text("name") == "lower belly pain")
+        #expect(Self.parse("long run 16k 1h35, shin pain mild").entries.last?.text("name") == "shin pain")
+    }
+
     /// A device, formula or insulin strength named with its number holds no value of its own.
     @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
                       ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])
