@@ -668,6 +668,14 @@ import VoiceLogGrammars
         #expect(Self.parse("long run 16k 1h35, shin pain mild").entries.last?.text("name") == "shin pain")
     }
 
+    /// Shorthand of the `abbreviations` list is read as the word it stands for.
+    @Test func bfastIsBreakfast() {
+        let result = Self.parse("60g carbs bfast, 6u fiasp")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.text("meal") == "breakfast")
+        #expect(Self.parse("creon 2 capsules w/ lunch").entries.first?.text("tag") == "lunch")
+    }
+
     /// A device, formula or insulin strength named with its number holds no value of its own.
     @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
                       ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])

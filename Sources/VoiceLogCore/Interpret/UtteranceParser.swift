@@ -24,6 +24,8 @@ public final class UtteranceParser: Sendable {
     /// "actually", "make (that)" ("fed 3 oz, no, 4 oz").
     let takingBackWords: Set<String>
     private let spelling: SpellingCorrector
+    /// Shorthand read as the word it stands for, in text only ("bfast" is "breakfast").
+    private let abbreviations: [String: String]
     /// An assistant's name said first ("hey google", "voice log"), dropped.
     private let wakeWords: OpeningPhrases
     /// Words that call an assistant before or between its names ("ok", "hey", "tell").
@@ -115,6 +117,8 @@ public final class UtteranceParser: Sendable {
                 requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
             }.map(\.anyOf)
         }
+        abbreviations = Dictionary((grammar.lists["abbreviations"]?.phrases ?? []).filter { $0.words.count == 1 }
+            .map { ($0.words[0], $0.value) }, uniquingKeysWith: { first, _ in first })
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary,
                                      neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)),
                                      functionWords: grammar.glueWords.union(grammar.words(of: "empty_words")).union(grammar.words(of: "people")))
@@ -126,6 +130,8 @@ public final class UtteranceParser: Sendable {
         for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
             if let parts = slashParts(token) {
                 tokens += parts
+            } else if let word = abbreviations[token.text] {
+                tokens.append(Token(text: word, start: token.start, end: token.end))
             } else if let word = spelling.correction(of: token.text) {
                 corrections.append(SpellingFix(said: token.text, read: word, start: token.start))
                 tokens.append(Token(text: word, start: token.start, end: token.end))
