@@ -676,6 +676,17 @@ import VoiceLogGrammars
         #expect(Self.parse("creon 2 capsules w/ lunch").entries.first?.text("tag") == "lunch")
     }
 
+    /// A visit named with no word for an appointment, its day and clock time straight after it,
+    /// is an appointment; a reading taken at a clinic is not.
+    @Test func aVisitWithItsDayAndClockIsAnAppointment() {
+        let visit = Self.parse("heart failure clinic tomorrow at 2pm")
+        #expect(visit.status == .ok, "\(visit.problems)")
+        #expect(visit.entries.first?.kind == "appointment")
+        #expect(visit.entries.first?.time == LocalDateTime(iso: "2026-11-22T14:00:00"))
+        #expect(Self.parse("hba1c 6.4 at the diabetes clinic").entries.map(\.kind) == ["hba1c"])
+        #expect(Self.parse("bp 140/90 at the clinic yesterday").entries.map(\.kind) == ["blood_pressure"])
+    }
+
     /// A device, formula or insulin strength named with its number holds no value of its own.
     @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
                       ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])
