@@ -666,6 +666,9 @@ import VoiceLogGrammars
     @Test func whereItHurtsIsPartOfTheName() {
         #expect(Self.parse("lower belly pain 3 on a scale of 10").entries.first?.text("name") == "lower belly pain")
         #expect(Self.parse("long run 16k 1h35, shin pain mild").entries.last?.text("name") == "shin pain")
+        let swollen = Self.parse("my ankles are really swollen today")
+        #expect(swollen.entries.first?.text("name") == "swollen ankles")
+        #expect(swollen.entries.first?.text("severity") == "severe")
     }
 
     /// Shorthand of the `abbreviations` list is read as the word it stands for.
@@ -685,6 +688,14 @@ import VoiceLogGrammars
         #expect(visit.entries.first?.time == LocalDateTime(iso: "2026-11-22T14:00:00"))
         #expect(Self.parse("hba1c 6.4 at the diabetes clinic").entries.map(\.kind) == ["hba1c"])
         #expect(Self.parse("bp 140/90 at the clinic yesterday").entries.map(\.kind) == ["blood_pressure"])
+    }
+
+    /// A mood that has lasted is a mood ("she's been quite down all morning", "down in the dumps").
+    @Test(arguments: ["She's been quite down all morning", "down in the dumps", "he's been really down since he came home"])
+    func aMoodThatHasLastedIsAMood(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.text("mood") == "unhappy")
     }
 
     /// A device, formula or insulin strength named with its number holds no value of its own.
