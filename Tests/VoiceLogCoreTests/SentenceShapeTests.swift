@@ -698,6 +698,23 @@ import VoiceLogGrammars
         #expect(result.entries.first?.text("mood") == "unhappy")
     }
 
+    /// What did not happen ends at the next break: an entry said after it is logged, not taken
+    /// along ("forgot to bolus, novorapid 5u now" had dropped the dose in silence).
+    @Test func aNegatedClauseTakesNoEntryAfterItsBreakAlong() {
+        let result = Self.parse("bg 17.9 forgot to bolus, novorapid 5u now")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["glucose", "medication"])
+        #expect(result.entries.last?.lookup("amount.value")?.number == 5)
+    }
+
+    /// A correction that starts with a time corrects the time, never the dose.
+    @Test func aCorrectionAtATimeCorrectsTheTime() {
+        let result = Self.parse("lantus twenty four units at ten last night no wait at eleven")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.lookup("amount.value")?.number == 24)
+        #expect(result.entries.first?.time == LocalDateTime(iso: "2026-11-20T23:00:00"))
+    }
+
     /// A device, formula or insulin strength named with its number holds no value of its own.
     @Test(arguments: [("resting heart rate 52 on my garmin 255", "heart_rate"), ("Fitbit Charge 5: 8,000 steps", "activity"),
                       ("U100 humalog 5u", "medication"), ("she had 120ml of aptamil 1", "feeding")])

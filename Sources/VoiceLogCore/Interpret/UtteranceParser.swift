@@ -276,7 +276,7 @@ public final class UtteranceParser: Sendable {
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
         context.commaBefore = Self.commaBefore(tokens, in: input)
-        let found = bestSplit(context)
+        let found = bestSplit(context, negatedSpans: negatedSpans(tokens, in: input, context))
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
         // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
         // cup of tea"), unless it remarks on an entry ("not great")
@@ -556,7 +556,21 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The split of the tokens into entries, asides and skipped words with the highest score.
-    private func bestSplit(_ context: MatchContext)
+    /// The words from each negation to the next break ("forgot to bolus" of "forgot to bolus,
+    /// novorapid 5u now"): an entry that starts in one ends there, so that what did not happen
+    /// takes no entry said after it along. Not a correction ("ran 5k, no 6k, in 35 min").
+    private func negatedSpans(_ tokens: [Token], in input: String, _ context: MatchContext) -> [Range<Int>] {
+        let scalars = Array(input.unicodeScalars)
+        func corrects(_ index: Int) -> Bool {
+            takingBackWords.contains(tokens[index].text) && index + 1 < tokens.count
+                && (!context.numbers(at: index + 1).isEmpty || takingBackWords.contains(tokens[index + 1].text))
+        }
+        return tokens.indices.filter { negationWords.contains(tokens[$0].text) && !corrects($0) }.map { negation in
+            negation..<(((negation + 1)..<tokens.count).first { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) } ?? tokens.count)
+        }
+    }
+
+    private func bestSplit(_ context: MatchContext, negatedSpans: [Range<Int>])
         -> (matches: [EntryMatch], ignored: [Int], asides: [Range<Int>], corrections: [(said: Range<Int>, correction: Range<Int>)]) {
         struct Step {
             var score: Int
@@ -575,6 +589,7 @@ public final class UtteranceParser: Sendable {
         var best = [Step?](repeating: nil, count: count + 1)
         best[0] = Step(score: 0, entryCount: 0, from: 0, match: nil)
         func offer(_ step: Step, at index: Int) {
+            if step.match != nil, negatedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
             // on a tie, words between two entries go with the one before ("sugar 180 before
             // dinner, gave 8 units"): the split whose last entry starts later wins
             if let current = best[index],
@@ -620,8 +635,11 @@ public final class UtteranceParser: Sendable {
             // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below)
             if let previous = entryBefore(index, passing: { self.glueWords.contains($0) || self.takingBackWords.contains($0) },
                                           marked: takingBackWords) {
+                // "no wait at eleven" says the time again, not the dose
+                let saysTime = [index, index - 1].contains { $0 >= 0 && (entries.timeSpan(context, from: $0)?.end ?? 0) > index }
+                func hasTime(_ captures: Captures) -> Bool { captures.values.contains { $0.field.hasPrefix("time") } }
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .optional)
-                where match.captures.overlaps(previous.captures) {
+                where saysTime ? hasTime(match.captures) && hasTime(previous.captures) : match.captures.overlaps(previous.captures) {
                     // a point above the same words read as another entry of the kind
                     offer(Step(score: here.score + match.score, entryCount: here.entryCount + 1,
                                from: index, match: match, corrects: true), at: match.end)
