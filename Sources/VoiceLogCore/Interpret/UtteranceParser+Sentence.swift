@@ -74,8 +74,7 @@ extension UtteranceParser {
         // word that takes back is a correction before a number or another such word ("no 90",
         // "no wait")
         func opensClause(_ token: Int) -> Bool { breakBefore(token) || (!takesBack && clauseWords.contains(tokens[token].text)) }
-        let correcting = takesBack && index + 1 < tokens.count
-            && (!context.numbers(at: index + 1).isEmpty || takingBackWords.contains(tokens[index + 1].text))
+        let correcting = takesBack && correctionFollows(index, tokens, context)
         let followsEntry = !correcting && matches.contains { $0.end == index }
         let end = ((index + 1)..<tokens.count).first(where: opensClause) ?? tokens.count
         let clause: Range<Int>
@@ -108,10 +107,17 @@ extension UtteranceParser {
         return clause
     }
 
+    /// Whether a number or another word that takes back follows the word at `index` ("no 90",
+    /// "no wait"): then a word that takes back opens a correction, not a clause of what did not
+    /// happen.
+    func correctionFollows(_ index: Int, _ tokens: [Token], _ context: MatchContext) -> Bool {
+        index + 1 < tokens.count && (!context.numbers(at: index + 1).isEmpty || takingBackWords.contains(tokens[index + 1].text))
+    }
+
     /// Whether the negation at `index` comes after every entry, right after it, a few words after
     /// it that hold no number, or after a break in the sentence (",", ".", "!", ";"), and before a
     /// word of the `remarks` list: a remark about what was logged ("a1c 64, not great", "hypo
-    /// 2.7!! don't panic", "fasting 5.6 grr no idea why"), not a negation of it.
+    /// 2.7!! don't panic", "weight 104 kilos doctor not happy"), not a negation of it.
     func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String, _ context: MatchContext) -> Bool {
         guard let lastEnd = matches.map(\.end).max(), lastEnd > 0, index >= lastEnd, index + 1 < tokens.count,
               remarkWords.contains(tokens[index + 1].text)

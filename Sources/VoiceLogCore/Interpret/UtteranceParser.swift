@@ -555,21 +555,18 @@ public final class UtteranceParser: Sendable {
         return (split.matches.filter { !isBare($0) }, (split.ignored + bare.flatMap { Array($0.start..<$0.end) }).sorted())
     }
 
-    /// The split of the tokens into entries, asides and skipped words with the highest score.
     /// The words from each negation to the next break ("forgot to bolus" of "forgot to bolus,
     /// novorapid 5u now"): an entry that starts in one ends there, so that what did not happen
     /// takes no entry said after it along. Not a correction ("ran 5k, no 6k, in 35 min").
     private func negatedSpans(_ tokens: [Token], in input: String, _ context: MatchContext) -> [Range<Int>] {
         let scalars = Array(input.unicodeScalars)
-        func corrects(_ index: Int) -> Bool {
-            takingBackWords.contains(tokens[index].text) && index + 1 < tokens.count
-                && (!context.numbers(at: index + 1).isEmpty || takingBackWords.contains(tokens[index + 1].text))
-        }
+        func corrects(_ index: Int) -> Bool { takingBackWords.contains(tokens[index].text) && correctionFollows(index, tokens, context) }
         return tokens.indices.filter { negationWords.contains(tokens[$0].text) && !corrects($0) }.map { negation in
             negation..<(((negation + 1)..<tokens.count).first { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) } ?? tokens.count)
         }
     }
 
+    /// The split of the tokens into entries, asides and skipped words with the highest score.
     private func bestSplit(_ context: MatchContext, negatedSpans: [Range<Int>])
         -> (matches: [EntryMatch], ignored: [Int], asides: [Range<Int>], corrections: [(said: Range<Int>, correction: Range<Int>)]) {
         struct Step {
