@@ -10,7 +10,7 @@ import VoiceLogSpeech
 /// the generated grammar hears the introduction and marks the rest as free speech, which the
 /// general language model then reads. Prints how many gave a note and the word error rate of
 /// the free words.
-@Suite(.serialized) struct FreeTextDictationTests {
+@Suite struct FreeTextDictationTests {
     typealias Accuracy = GeneratedGrammarAccuracyTests
     static let librivox = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/librivox")
     static let now = LocalDateTime(year: 2026, month: 11, day: 21, hour: 12)
