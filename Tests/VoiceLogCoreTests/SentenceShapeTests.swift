@@ -723,6 +723,42 @@ import VoiceLogGrammars
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map(\.kind) == [kind])
     }
+
+    /// A severity after a comma goes with the symptom it comes before, not the one before it.
+    @Test func aSeverityAfterACommaIsTheNextSymptoms() {
+        let result = Self.parse("tired, bad headache")
+        #expect(result.entries.map { $0.text("severity") } == ["moderate", "severe"])
+    }
+
+    /// A number said with its side after a pumping session is another session, not a feed.
+    @Test func anotherSideAfterPumpingIsPumped() {
+        let result = Self.parse("pumped sixty on the left and forty five on the right")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["pumping", "pumping"])
+        #expect(result.entries.map { $0.number("volume_ml") } == [60, 45])
+    }
+
+    /// A time that ends the line is every entry's when only "and" joins them, or after "all".
+    @Test(arguments: ["oxygen ninety seven percent and heart rate one thirty five at 8 am",
+                      "temp 37.3, sats 97, all at 8 am", "gliclazide 80 mg and metformin 500 mg at 8am as usual"])
+    func aTimeSaidOnceAtTheEndIsEveryEntrys(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 2)
+        #expect(result.entries.allSatisfy { $0.time.hour == 8 })
+    }
+
+    /// A measure no kind logs loses a value only when a number follows it in its clause.
+    @Test func aMeasureNoKindLogsCarriesTheNumberAfterIt() {
+        #expect(Self.parse("ketones 1.1 mmol at 3 am").status != .ok)
+        #expect(Self.parse("bg 22.1 checking ketones").status == .ok)
+    }
+
+    /// "pm" said once after a span is both ends' when the span stays within the afternoon.
+    @Test func anAfternoonSpanSaysPmOnce() {
+        #expect(Self.parse("nap 1:10-2:40pm").entries.first?.number("duration_min") == 90)
+        #expect(Self.parse("slept 11-2pm").entries.first?.number("duration_min") == 180)
+    }
 }
 
 extension Entry {

@@ -499,7 +499,12 @@ public final class UtteranceParser: Sendable {
             let unsaidDecimal = index > 0 && pointWords.contains(context.tokens[index])
                 && (context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty)
             let number = !context.numbers(at: index).isEmpty && !entries.patterns.standsForAThing(context, at: index)
-            if number || context.hasDigit[index] || unloggedMeasures.contains(context.tokens[index]) || unsaidDecimal {
+            // a measure no kind logs carries a number said after it in its clause ("INR 3.2",
+            // "potassium came back at 5.9"), not a mention ("checking ketones")
+            let measured = unloggedMeasures.contains(context.tokens[index])
+                && ((index + 1)..<min(index + 7, context.count)).prefix { !context.commaBefore.contains($0) }
+                    .contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+            if number || context.hasDigit[index] || measured || unsaidDecimal {
                 valued.insert(index)
             } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
                 continue
@@ -585,13 +590,29 @@ public final class UtteranceParser: Sendable {
         let lastIntroductions = entries.lastIntroductionStarts(context)
         var best = [Step?](repeating: nil, count: count + 1)
         best[0] = Step(score: 0, entryCount: 0, from: 0, match: nil)
+        /// Whether `current`'s last entry wins a tie with `step`'s, as the later one, the only
+        /// one of two entries that starts at a comma, or, of two kinds starting at the same
+        /// word, the one that says again the kind just said ("pumped sixty on the left and forty
+        /// five on the right" pumped 45 ml, no feed of 45 minutes).
+        func startsLater(_ current: Step, than step: Step) -> Bool {
+            if current.match != nil, step.match != nil, commaBefore.contains(current.from) != commaBefore.contains(step.from) {
+                return commaBefore.contains(current.from)
+            }
+            if current.from == step.from, current.continues != step.continues, let one = current.match, let other = step.match,
+               one.kindIndex != other.kindIndex {
+                return current.continues
+            }
+            return current.from >= step.from
+        }
         func offer(_ step: Step, at index: Int) {
             if step.match != nil, negatedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
             // on a tie, words between two entries go with the one before ("sugar 180 before
-            // dinner, gave 8 units"): the split whose last entry starts later wins
+            // dinner, gave 8 units"): the split whose last entry starts later wins, unless only
+            // the other's starts at a comma ("tired, bad headache": the headache is bad)
             if let current = best[index],
                current.score > step.score || (current.score == step.score && current.entryCount < step.entryCount)
-                || (current.score == step.score && current.entryCount == step.entryCount && current.from >= step.from) { return }
+                || (current.score == step.score && current.entryCount == step.entryCount
+                    && startsLater(current, than: step)) { return }
             best[index] = step
         }
         for index in 0..<count {

@@ -3,18 +3,39 @@
 extension EntryMatcher {
     /// The matches, with a time that opens the sentence given to every entry that says no time
     /// of its own, and a time that ends it to every entry of the same kind as the last when all
-    /// are of one kind. A time between entries stays with the entry it was matched into.
+    /// are of one kind, or after "all" ("bp 119/77, sats 97, all at 8 am"). A time between
+    /// entries stays with the entry it was matched into.
     func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         guard matches.count > 1 else { return matches }
         if let opening = timePart(context, from: 0), matches[0].start == 0, Self.times(of: matches[0].captures) == Self.times(of: opening) {
             return matches.map { Self.adding(opening, to: $0) }
         }
-        if let last = matches.last, last.end == context.count, Set(matches.map(\.kindIndex)).count == 1,
-           let closing = timePart(context, endingAt: context.count, after: last.start),
-           Self.times(of: last.captures) == Self.times(of: closing) {
+        // the last entry's own time ends the sentence (but for glue: "this morning as usual"),
+        // perhaps after skipped words ("all at 8 am")
+        var end = context.count
+        while end > 0, context.classes[end - 1].contains(.glue) { end -= 1 }
+        if let last = matches.last, let (start, closing) = timePart(context, endingAt: end, after: last.start),
+           Self.times(of: last.captures) == Self.times(of: closing),
+           Set(matches.map(\.kindIndex)).count == 1 || Self.saysAll(context, before: start) || Self.joinedByAnd(matches, context) {
             return matches.map { Self.adding(closing, to: $0) }
         }
         return matches
+    }
+
+    /// Whether only "and" joins the entries, with no comma: "oxygen 97 percent and heart rate
+    /// 135 this morning" says one time for both.
+    private static func joinedByAnd(_ matches: [EntryMatch], _ context: MatchContext) -> Bool {
+        zip(matches, matches.dropFirst()).allSatisfy { before, next in
+            let between = before.end..<next.start
+            return between.contains { context.tokens[$0] == "and" }
+                && between.allSatisfy { context.classes[$0].contains(.glue) }
+                && !(before.end...next.start).contains { context.commaBefore.contains($0) }
+        }
+    }
+
+    /// Whether "all" or "both" comes right before `index`: "temp 37.3, hr 76, all at 8 am".
+    private static func saysAll(_ context: MatchContext, before index: Int) -> Bool {
+        index > 0 && ["all", "both"].contains(context.tokens[index - 1])
     }
 
     /// The longest time (one common part capturing time fields only) from `start`.
@@ -44,12 +65,14 @@ extension EntryMatcher {
         return best
     }
 
-    /// The longest time that ends at `end` and starts after `start`.
-    private func timePart(_ context: MatchContext, endingAt end: Int, after start: Int) -> Captures? {
+    /// The longest time that ends at `end` and starts after `start` (a day and its clock time
+    /// too: "at 9 pm last night"), with the token it starts at.
+    private func timePart(_ context: MatchContext, endingAt end: Int, after start: Int) -> (start: Int, captures: Captures)? {
         for from in (start + 1)..<max(start + 1, end) {
+            if let span = timeSpan(context, from: from), span.end == end { return (from, span.captures) }
             for pattern in commonParts {
                 if let found = matches(of: pattern, context, at: from).first(where: { $0.end == end && Self.isTimeOnly($0.captures) }) {
-                    return found.captures
+                    return (from, found.captures)
                 }
             }
         }

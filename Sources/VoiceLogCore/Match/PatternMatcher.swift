@@ -332,7 +332,10 @@ final class PatternMatcher: Sendable {
               to.end >= context.count || !startsUnit(context, at: to.end) else { return }
         let twelveHour = !from.hasMeridiem && !to.hasMeridiem && from.minutes < 13 * 60 && to.minutes < 13 * 60
         let day = twelveHour ? 12 * 60 : 24 * 60
-        let minutes = ((to.minutes - from.minutes) % day + day) % day
+        // "1:10-2:40pm": the pm said once is both ends' when the span stays within the afternoon
+        var start = from.minutes
+        if !from.hasMeridiem, to.hasMeridiem, start < 12 * 60, to.minutes >= 12 * 60, start + 12 * 60 <= to.minutes { start += 12 * 60 }
+        let minutes = ((to.minutes - start) % day + day) % day
         if minutes > 0 { found(to.end, Double(minutes)) }
     }
 
