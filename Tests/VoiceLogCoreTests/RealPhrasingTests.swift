@@ -169,13 +169,14 @@ enum NumberUse {
     }
 
     /// Two clock times, from and to, written in digits or said: "7:40-8:55", "11:30pm to 2:55am",
-    /// "0130-0445", "from nine fifteen to nine fifty", "midnight till 4".
+    /// "0130-0445", "from nine fifteen to nine fifty", "midnight till 4", "8:15pm, woke 4:30am".
     static func spans(in text: String) -> [String] {
         let word = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
             + "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh)"
         let said = #"(?:midnight|noon|midday|"# + word + #"(?:\s+"# + word + #"){0,2})"#
         let clock = #"(?:\d{4}|\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)?"#
-        let pattern = try! NSRegularExpression(pattern: clock + #"\s*(?:-|–|to|till|til|until)\s*"# + clock, options: [.caseInsensitive])
+        let between = #",?\s*(?:-|–|to|till|til|until|woke up|woke|up|awake|waking|woken)\s*"#
+        let pattern = try! NSRegularExpression(pattern: clock + #"\s*"# + between + clock, options: [.caseInsensitive])
         let range = NSRange(text.startIndex..., in: text)
         return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
     }

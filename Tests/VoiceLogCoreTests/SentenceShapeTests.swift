@@ -759,6 +759,14 @@ import VoiceLogGrammars
         #expect(Self.parse("nap 1:10-2:40pm").entries.first?.number("duration_min") == 90)
         #expect(Self.parse("slept 11-2pm").entries.first?.number("duration_min") == 180)
     }
+
+    /// A sleep logged as when the baby went down and when she woke is the time between.
+    @Test(arguments: [("down 7:15pm up 6:15am", 660.0), ("asleep 8:15pm, woke 4:30am", 495), ("down for nap 7:40am, up 8:25am", 45)])
+    func aSleepFromDownToUpIsTheTimeBetween(text: String, minutes: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.number("duration_min") } == [minutes])
+    }
 }
 
 extension Entry {

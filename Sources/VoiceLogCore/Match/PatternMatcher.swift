@@ -323,9 +323,10 @@ final class PatternMatcher: Sendable {
     /// side, hours up to 12 are a twelve-hour clock ("from 11 to 6" is 7 hours).
     private func readSpan(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
         guard let from = readClock(context, at: index) else { return }
+        // one or two words between ("to", "till", "woke up")
         var next = from.end
-        let joined = spanConnectors.contains(context.tokens[safe: next] ?? "")
-        if joined { next += 1 }
+        while next < from.end + 2, spanConnectors.contains(context.tokens[safe: next] ?? "") { next += 1 }
+        let joined = next > from.end
         // "2-3 hours", "3-4oz" are ranges of an amount: a span has its minutes, am or pm, or
         // "to" between, and no unit after it
         guard let to = readClock(context, at: next), joined || from.isClock || to.isClock,
