@@ -760,6 +760,15 @@ import VoiceLogGrammars
         #expect(Self.parse("slept 11-2pm").entries.first?.number("duration_min") == 180)
     }
 
+    /// Half of a food is its amount; a speaker's "right so" before a whole entry says nothing.
+    @Test(arguments: [("baby ate half a banana for a snack", "food"), ("right so bolus four and a half units", "medication"),
+                      ("weight 83.1 kilos up from yesterday", "weight")])
+    func wordsAroundAWholeEntryAreNoValue(text: String, kind: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == [kind])
+    }
+
     /// A sleep logged as when the baby went down and when she woke is the time between.
     @Test(arguments: [("down 7:15pm up 6:15am", 660.0), ("asleep 8:15pm, woke 4:30am", 495), ("down for nap 7:40am, up 8:25am", 45)])
     func aSleepFromDownToUpIsTheTimeBetween(text: String, minutes: Double) {
