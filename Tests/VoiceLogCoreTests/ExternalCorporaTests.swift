@@ -88,8 +88,10 @@ import VoiceLogGrammars
     }
 
     /// (file, the lowest pass rate allowed): the floors sit just under what is measured now.
+    /// Duckling's "2/10" is 0.2; here a number out of ten is a score ("knee pain 5/10"), never
+    /// a fraction, so that case fails on purpose.
     @Test(arguments: [
-        ("recognizers_text_number", 0.95), ("duckling_number", 0.97), ("recognizers_text_quantity", 0.83),
+        ("recognizers_text_number", 0.95), ("duckling_number", 0.96), ("recognizers_text_quantity", 0.83),
         ("duckling_quantity", 0.99), ("recognizers_text_volume", 0.99), ("duckling_volume", 0.99),
         ("recognizers_text_temperature", 0.96), ("duckling_temperature", 0.83),
         ("recognizers_text_duration", 0.89), ("duckling_duration", 0.87),

@@ -748,10 +748,54 @@ import VoiceLogGrammars
         #expect(result.entries.allSatisfy { $0.time.hour == 8 })
     }
 
-    /// A measure no kind logs loses a value only when a number follows it in its clause.
+    /// A measure no kind logs loses a value only when a number follows it in its clause; that
+    /// number is its own, no entry of another kind ("ketones 0.6 mmol/L" is no glucose).
     @Test func aMeasureNoKindLogsCarriesTheNumberAfterIt() {
         #expect(Self.parse("ketones 1.1 mmol at 3 am").status != .ok)
         #expect(Self.parse("bg 22.1 checking ketones").status == .ok)
+        #expect(Self.parse("ketones 0.6 mmol/L").entries.isEmpty)
+        let both = Self.parse("ketones 0.6, bg 12.4")
+        #expect(both.status == .incomplete)
+        #expect(both.entries.map { $0.number("value") } == [12.4])
+    }
+
+    /// A score out of ten is a score, never a fraction of a dose.
+    @Test func aScoreOutOfTenAfterADoseIsTheSymptoms() {
+        let result = Self.parse("took 400mg ibuprofen for knee pain 5/10")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["medication", "symptom"])
+        #expect(result.entries.last?.number("score") == 5)
+    }
+
+    /// A time said once after a dose "for" carbs is both entries'; a symptom "started" at a time
+    /// began then.
+    @Test(arguments: ["6u fiasp for 55g carbs at 8am", "cramps started at 8am, took 2 imodium capsules at 8am"])
+    func aTimeSaidWithTwoEntriesIsBoths(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 2)
+        #expect(result.entries.allSatisfy { $0.time.hour == 8 })
+    }
+
+    /// What a reading is compared with is said in phrases too ("same as", "up from"): a time after
+    /// one is not the reading's.
+    @Test(arguments: ["weight 83.1 kg, same as yesterday morning", "weight 70.2 kg down from last week"])
+    func aComparisonPhraseTakesTheTimeAfterIt(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["weight"])
+        #expect(result.entries.first?.time.hour == 10)
+    }
+
+    /// A drink the lists lack, drunk by the millilitre, is a drink, not a medicine; a bath that
+    /// was run is no run; a sensor put in is no glucose reading.
+    @Test(arguments: [("drank 350ml of bone broth", ["fluid"]), ("had 300ml of Huel", ["fluid"]), ("ran a bath", []),
+                      ("ran out of gluten free bread", []), ("new libre sensor in", []), ("kayaked 2 hrs", ["activity"]),
+                      ("had a 20 min power nap", ["sleep"]), ("itchy throat, mild", ["symptom"])])
+    func wordsNamedForWhatTheyAre(text: String, kinds: [String]) {
+        let result = Self.parse(text)
+        #expect(result.entries.map(\.kind) == kinds, "\(result.problems)")
+        #expect(result.status == (kinds.isEmpty ? .unrecognized : .ok))
     }
 
     /// "pm" said once after a span is both ends' when the span stays within the afternoon.

@@ -57,7 +57,7 @@ public struct Grammar: Sendable {
         "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
         "skill_calls", "skill_name_ends", "skill_name_last_words", "abbreviations", "bare_intros", "ambiguous_minutes", "over_words",
         "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words",
-        "pronouns", "carb_words", "states", "occasions", "plain_phrases",
+        "pronouns", "carb_words", "states", "occasions", "plain_phrases", "time_sharing_joins", "time_sharing_words",
     ]
 }
 

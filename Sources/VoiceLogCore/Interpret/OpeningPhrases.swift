@@ -14,10 +14,15 @@ struct OpeningPhrases: Sendable {
 
     /// The number of first tokens (up to `longest`) that make a phrase, the longest.
     func length(of tokens: [Token], longest: Int = 4) -> Int? {
+        length(ofWords: tokens.lazy.map(\.text), longest: longest)
+    }
+
+    /// The number of first words (up to `longest`) that make a phrase, the longest.
+    func length<Words: Collection<String>>(ofWords words: Words, longest: Int = 4) -> Int? {
         var opening = ""
         var found: Int?
-        for (index, token) in tokens.prefix(longest).enumerated() {
-            opening += opening.isEmpty ? token.text : " " + token.text
+        for (index, word) in words.prefix(longest).enumerated() {
+            opening += opening.isEmpty ? word : " " + word
             guard beginnings.contains(opening) else { break }
             if phrases.contains(opening) { found = index + 1 }
         }

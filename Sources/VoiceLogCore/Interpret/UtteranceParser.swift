@@ -52,9 +52,9 @@ public final class UtteranceParser: Sendable {
     private let cutOffWords: Set<String>
     /// The words that say a decimal point ("point").
     let pointWords: Set<String>
-    /// Words that compare a value with another time (`comparisons`): a time after them is no
-    /// time of the entry before.
-    private let comparingWords: Set<String>
+    /// Phrases that compare a value with another time (`comparisons`: "better than", "same
+    /// as", "up from"): a time after them is no time of the entry before.
+    private let comparisons: OpeningPhrases
     /// Words after an entry that say it is over ("gone", "went away"), for the kinds of
     /// `over_kinds`: such an entry is not logged.
     private let overPhrases: OpeningPhrases
@@ -102,7 +102,7 @@ public final class UtteranceParser: Sendable {
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
         stateWords = grammar.words(of: "states")
-        comparingWords = grammar.words(of: "comparisons")
+        comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
         clauseWords = grammar.words(of: "breaks").union(grammar.words(of: "conjunctions"))
@@ -276,7 +276,8 @@ public final class UtteranceParser: Sendable {
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
         context.commaBefore = Self.commaBefore(tokens, in: input)
-        let found = bestSplit(context, negatedSpans: negatedSpans(tokens, in: input, context))
+        let unlogged = unloggedReadings(context)
+        let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
         // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
         // cup of tea"), unless it remarks on an entry ("not great")
@@ -296,6 +297,13 @@ public final class UtteranceParser: Sendable {
             negatedClauses.append(clause)
         }
         ignored.removeAll { index in negatedClauses.contains { $0.contains(index) } }
+        // "ketones 1.2 mmol": the number said right after a measure no kind logs is its value,
+        // no entry of its own
+        let measured = split.filter { match in unlogged.contains { $0.contains(match.start) } }
+        if !measured.isEmpty {
+            split.removeAll { match in unlogged.contains { $0.contains(match.start) } }
+            ignored = (ignored + measured.flatMap { Array($0.start..<$0.end) }).sorted()
+        }
         // "headache's gone", "the rash has cleared up": an entry said to be over is not logged
         let overClauses: [Range<Int>]
         (split, ignored, overClauses) = withoutEntriesSaidOver(split, ignored, tokens, context)
@@ -305,11 +313,11 @@ public final class UtteranceParser: Sendable {
         // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
         // morning", "breathless at rest, bad"
         let carrying = Set(valueCarrying(ignored, context))
-        let (negations, repeats, comparing) = (negationWords, repeatWords, comparingWords)
+        let (negations, repeats, comparing) = (negationWords, repeatWords, comparingWords(context))
         // "sats 94, better than yesterday": a time after words that compare is what the value
         // is compared with, not when it was taken
         let skipped = SkippedWords(indices: ignored, carriesNothing: { index in
-            !carrying.contains(index) && !negations.contains(tokens[index].text) && !comparing.contains(tokens[index].text)
+            !carrying.contains(index) && !negations.contains(tokens[index].text) && !comparing.contains(index)
         }, asides: Set(found.asides.flatMap { $0 }), repeats: { repeats.contains(tokens[$0].text) }, endsClause: { self.endsClause(at: $0, tokens, context) },
         isComplete: { self.isComplete($0) })
         let stranded = entries.attachingStrandedParts(split, skipped, context)
@@ -478,6 +486,27 @@ public final class UtteranceParser: Sendable {
         return FieldReading(fields: fields, time: time.isEmpty ? nil : resolver.resolve(time))
     }
 
+    /// Each measure no kind logs (`unlogged_measures`) with the number said right after it,
+    /// glue aside and no comma between: "ketones 1.2", "potassium is 5.9".
+    private func unloggedReadings(_ context: MatchContext) -> [Range<Int>] {
+        context.tokens.indices.compactMap { measure in
+            guard unloggedMeasures.contains(context.tokens[measure]) else { return nil }
+            var next = measure + 1
+            while next < context.count, context.classes[next].contains(.glue), !context.commaBefore.contains(next) { next += 1 }
+            guard next < context.count, !context.commaBefore.contains(next), !context.numbers(at: next).isEmpty else { return nil }
+            return measure..<(next + 1)
+        }
+    }
+
+    /// The tokens of the phrases that compare (`comparisons`), wherever they are said.
+    private func comparingWords(_ context: MatchContext) -> Set<Int> {
+        var covered: Set<Int> = []
+        for start in context.tokens.indices {
+            if let length = comparisons.length(ofWords: context.tokens[start...]) { covered.formUnion(start..<start + length) }
+        }
+        return covered
+    }
+
     /// Of the skipped tokens, those that carry a value: a number, a point after one, a measure
     /// no kind logs, or a word of a phrase that names a value (a unit, a medicine, a tag) lying
     /// wholly among skipped tokens; but not a time said in words after words that compare, in
@@ -485,10 +514,11 @@ public final class UtteranceParser: Sendable {
     /// with).
     private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
         let skippedSet = Set(skipped)
+        let comparing = comparingWords(context)
         var valued: Set<Int> = []
         var comparedFrom: Int?
         for index in skipped {
-            if comparingWords.contains(context.tokens[index]) {
+            if comparing.contains(index) {
                 comparedFrom = comparedFrom ?? index
             } else if let from = comparedFrom,
                       !(from..<index).allSatisfy({ skippedSet.contains($0) || context.classes[$0].contains(.glue) })
@@ -571,8 +601,10 @@ public final class UtteranceParser: Sendable {
         }
     }
 
-    /// The split of the tokens into entries, asides and skipped words with the highest score.
-    private func bestSplit(_ context: MatchContext, negatedSpans: [Range<Int>])
+    /// The split of the tokens into entries, asides and skipped words with the highest score;
+    /// no entry starts in one of `closedSpans` and runs out of it (what a negation denies, a
+    /// measure no kind logs and its number).
+    private func bestSplit(_ context: MatchContext, closedSpans: [Range<Int>])
         -> (matches: [EntryMatch], ignored: [Int], asides: [Range<Int>], corrections: [(said: Range<Int>, correction: Range<Int>)]) {
         struct Step {
             var score: Int
@@ -605,7 +637,7 @@ public final class UtteranceParser: Sendable {
             return current.from >= step.from
         }
         func offer(_ step: Step, at index: Int) {
-            if step.match != nil, negatedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
+            if step.match != nil, closedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
             // on a tie, words between two entries go with the one before ("sugar 180 before
             // dinner, gave 8 units"): the split whose last entry starts later wins, unless only
             // the other's starts at a comma ("tired, bad headache": the headache is bad)

@@ -2,9 +2,9 @@
 /// a nappy at 2:00; "took amlodipine 5mg and atorvastatin 20mg at 8am" two doses at 8:00.
 extension EntryMatcher {
     /// The matches, with a time that opens the sentence given to every entry that says no time
-    /// of its own, and a time that ends it to every entry of the same kind as the last when all
-    /// are of one kind, or after "all" ("bp 119/77, sats 97, all at 8 am"). A time between
-    /// entries stays with the entry it was matched into.
+    /// of its own, and a time that ends it to every entry when all are of one kind, when only
+    /// "and" joins them (`time_sharing_joins`) or after "all" (`time_sharing_words`: "bp 119/77,
+    /// sats 97, all at 8 am"). A time between entries stays with the entry it was matched into.
     func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         guard matches.count > 1 else { return matches }
         if let opening = timePart(context, from: 0), matches[0].start == 0, Self.times(of: matches[0].captures) == Self.times(of: opening) {
@@ -16,7 +16,7 @@ extension EntryMatcher {
         while end > 0, context.classes[end - 1].contains(.glue) { end -= 1 }
         if let last = matches.last, let (start, closing) = timePart(context, endingAt: end, after: last.start),
            Self.times(of: last.captures) == Self.times(of: closing),
-           Set(matches.map(\.kindIndex)).count == 1 || Self.saysAll(context, before: start) || Self.joinedByAnd(matches, context) {
+           Set(matches.map(\.kindIndex)).count == 1 || saysAll(context, before: start) || joinedByAnd(matches, context) {
             return matches.map { Self.adding(closing, to: $0) }
         }
         return matches
@@ -24,18 +24,18 @@ extension EntryMatcher {
 
     /// Whether only "and" joins the entries, with no comma: "oxygen 97 percent and heart rate
     /// 135 this morning" says one time for both.
-    private static func joinedByAnd(_ matches: [EntryMatch], _ context: MatchContext) -> Bool {
+    private func joinedByAnd(_ matches: [EntryMatch], _ context: MatchContext) -> Bool {
         zip(matches, matches.dropFirst()).allSatisfy { before, next in
             let between = before.end..<next.start
-            return between.contains { context.tokens[$0] == "and" }
+            return between.contains { timeSharingJoins.contains(context.tokens[$0]) }
                 && between.allSatisfy { context.classes[$0].contains(.glue) }
                 && !(before.end...next.start).contains { context.commaBefore.contains($0) }
         }
     }
 
     /// Whether "all" or "both" comes right before `index`: "temp 37.3, hr 76, all at 8 am".
-    private static func saysAll(_ context: MatchContext, before index: Int) -> Bool {
-        index > 0 && ["all", "both"].contains(context.tokens[index - 1])
+    private func saysAll(_ context: MatchContext, before index: Int) -> Bool {
+        index > 0 && timeSharingWords.contains(context.tokens[index - 1])
     }
 
     /// The longest time (one common part capturing time fields only) from `start`.

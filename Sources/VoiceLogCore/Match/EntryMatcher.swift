@@ -32,6 +32,10 @@ final class EntryMatcher: Sendable {
     private let anchors: PatternAnchors
     /// A bit for each field name, to key search states by the fields they hold.
     private let fieldBits: [String: UInt64]
+    /// Words by which a time that ends a line is every entry's: joining them ("and"), or right
+    /// before it ("all"); see `sharingTime`.
+    let timeSharingJoins: Set<String>
+    let timeSharingWords: Set<String>
     /// How many partial matches one start position may explore.
     static let searchBudget = 4000
 
@@ -84,6 +88,8 @@ final class EntryMatcher: Sendable {
             bits[field] = 1 << UInt64(bits.count % 64)
         }
         fieldBits = bits
+        timeSharingJoins = grammar.words(of: "time_sharing_joins")
+        timeSharingWords = grammar.words(of: "time_sharing_words")
     }
 
     /// Whether a match needs one of its kind's introductions.

@@ -213,11 +213,12 @@ public struct NumberReader: Sendable {
         return results
     }
 
-    /// "3/4", "20/100": a fraction written with a slash, less than one.
+    /// "3/4", "20/100": a fraction written with a slash, less than one. Not out of ten, which
+    /// is a score ("knee pain 5/10"), never half a dose.
     private func slashFraction(_ tokens: [String], at start: Int) -> NumberReading? {
         guard start + 2 < tokens.count, tokens[start + 1] == "/",
               let numerator = writtenNumber(tokens[start]), let denominator = writtenNumber(tokens[start + 2]),
-              numerator < denominator, denominator <= 1000, numerator.isWhole, denominator.isWhole
+              numerator < denominator, denominator <= 1000, denominator != 10, numerator.isWhole, denominator.isWhole
         else { return nil }
         return NumberReading(end: start + 3, value: numerator / denominator)
     }
