@@ -11,39 +11,36 @@ private typealias Accuracy = GeneratedGrammarAccuracyTests
 /// Learning a voice from use (`dictate --review --learn`), measured as `GeneratedGrammarAccuracyTests`
 /// measures the rest; a suite of its own, so that it runs beside that one.
 @Suite struct LearningFromDictationTests {
-    /// With no enrolment, the two held-out voices heard worst learn from use, as with
+    /// With no enrolment, each of the two held-out voices heard worst learns from use, as with
     /// `dictate --review --learn`, over two sessions: in each, the voice says the prompts of
     /// `voicelog adapt` as if dictating them (the second session 10 words a minute faster),
     /// decoded with the model as it then is; those whose entries come out right are taken as
     /// accepted at the prompt and kept with the words heard (right or not); the model is adapted
-    /// to all kept so far, and the voice's held-out sentences are decoded with it.
-    @Test(.enabled(if: Accuracy.canAdapt, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"))
-    func onVoicesItWasNotTunedOnLearningFromDictation() throws {
+    /// to all kept so far, and the voice's held-out sentences are decoded with it. One test per
+    /// voice, so that the two run side by side.
+    @Test(.enabled(if: Accuracy.canAdapt, "needs espeak-ng, sox and sphinxtrain (apt-get install espeak-ng sox sphinxtrain sphinxbase-utils pocketsphinx)"),
+          arguments: ["en-gb+m4", "en-us+m7"])
+    func onVoicesItWasNotTunedOnLearningFromDictation(voice: String) throws {
         let work = try Accuracy.temporaryFolder("learned")
         defer { try? FileManager.default.removeItem(at: work) }
-        let voices = Accuracy.heldOutVoices.filter { ["en-gb+m4", "en-us+m7"].contains($0.0) }
-        let clips = try Accuracy.heldOutClips(in: work).filter { clip in voices.contains { $0.0 == clip.voice } }
-        var sessions = [Accuracy.Score](repeating: Accuracy.Score(errors: WordErrorRate(), rightEntries: 0), count: 2)
-        for (voice, speed) in voices {
-            var kept: [SpeakerAdaptation.Recording] = []
-            var model = SpeechModel.debianEnglish
-            for session in sessions.indices {
-                let said = try Accuracy.spokenPrompts(voice: voice, speed: speed + 10 * session, name: "\(voice)-\(session)", in: work)
-                let speech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: model)
-                kept += try Self.acceptedAsHeard(said, recognizer: speech.recognizer(options: Accuracy.withoutConfidence, search: .grammar))
-                let folder = work.appendingPathComponent("\(voice)-learned-\(session)")
-                try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(kept, writingTo: folder)
-                model = .debianEnglish.adapted(with: folder)
-                let score = try Accuracy.measure(clips.filter { $0.voice == voice }, label: "learning from \(session + 1) sessions", model: model)
-                sessions[session].errors.add(score.errors)
-                sessions[session].rightEntries += score.rightEntries
-            }
+        let speed = try #require(Accuracy.heldOutVoices.first { $0.0 == voice }?.1)
+        let clips = try Accuracy.heldOutClips(in: work).filter { $0.voice == voice }
+        var sessions: [Accuracy.Score] = []
+        var kept: [SpeakerAdaptation.Recording] = []
+        var model = SpeechModel.debianEnglish
+        for session in 0..<2 {
+            let said = try Accuracy.spokenPrompts(voice: voice, speed: speed + 10 * session, name: "\(voice)-\(session)", in: work)
+            let speech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: model)
+            kept += try Self.acceptedAsHeard(said, recognizer: speech.recognizer(options: Accuracy.withoutConfidence, search: .grammar))
+            let folder = work.appendingPathComponent("\(voice)-learned-\(session)")
+            try SpeakerAdaptation(pronunciations: speech.pronunciations).adapt(kept, writingTo: folder)
+            model = .debianEnglish.adapted(with: folder)
+            sessions.append(try Accuracy.measure(clips, label: "\(voice) learning from \(session + 1) sessions", model: model))
         }
-        for (index, score) in sessions.enumerated() {
-            print("held-out voices learning from dictation, \(index + 1) sessions: WER \(String(format: "%.1f", score.wordErrorRate * 100)) %, right entries \(score.rightEntries)/\(clips.count)")
-        }
-        #expect(sessions[0].wordErrorRate < 0.12 && sessions[0].rightEntries >= 24)
-        #expect(sessions[1].wordErrorRate < 0.03 && sessions[1].rightEntries >= 26)
+        // measured (2026-11-29): en-gb+m4 12.7 % and 13 of 14, then 0 % and 14; en-us+m7 0 % and
+        // 14 of 14 both times
+        #expect(sessions[0].wordErrorRate < 0.15 && sessions[0].rightEntries >= 12)
+        #expect(sessions[1].wordErrorRate < 0.03 && sessions[1].rightEntries >= 13)
     }
 
     /// The recordings whose entries `recognizer` gets right, each with the words it heard: what
