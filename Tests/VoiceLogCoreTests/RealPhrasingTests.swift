@@ -23,7 +23,7 @@ import VoiceLogGrammars
         ("real_heldout_av.jsonl", 0.91), ("real_heldout_az.jsonl", 0.74), ("real_heldout_bb.jsonl", 0.99),
         ("real_heldout_bc.jsonl", 0.93), ("real_heldout_be.jsonl", 0.99), ("real_heldout_bg.jsonl", 0.96), ("real_heldout_bi.jsonl", 0.95),
         ("real_heldout_bk.jsonl", 0.98), ("real_heldout_bm.jsonl", 0.94), ("real_heldout_bq.jsonl", 0.95),
-        ("real_heldout_bu.jsonl", 0.96), ("real_heldout_bv.jsonl", 0.93), ("real_heldout_bw.jsonl", 0.92),
+        ("real_heldout_bu.jsonl", 0.96), ("real_heldout_bv.jsonl", 0.94), ("real_heldout_bw.jsonl", 0.95),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {

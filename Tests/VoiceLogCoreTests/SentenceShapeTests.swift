@@ -787,6 +787,43 @@ import VoiceLogGrammars
         #expect(result.entries.first?.time.hour == 10)
     }
 
+    /// A carer's start and asides around the entries say nothing: "right," before a comma,
+    /// "sorry, late entry for Gordon", "for the nurses", "can't read my own writing", a name
+    /// written with a capital (no "tremor" in "Trevor").
+    @Test(arguments: [("Right, Linda today - she had 120ml of Lucozade", ["fluid"]),
+                      ("Sorry late entry for Gordon, bisoprolol 2.5mg given yesterday at 6pm", ["medication"]),
+                      ("BP 113/52, for the nurses when they ask", ["blood_pressure"]),
+                      ("total fluids one point five litres and um can't read my own writing anyway um sats ninety five percent", ["fluid", "oxygen"]),
+                      ("Sorry late entry for Trevor, he's 13 stone 8 today", ["weight"]),
+                      ("she took 2 tablets of senna - we've had the heating on all day", ["medication"]),
+                      ("Dad's heart rate on his watch says 112", ["heart_rate"]),
+                      ("she's drunk 600ml since breakfast", ["fluid"])])
+    func aCarersWordsAroundTheEntries(text: String, kinds: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == kinds)
+    }
+
+    /// "right" alone opens a line only before a comma: in "right boob 9 min" it is the side.
+    @Test func rightBeforeAnEntryIsItsSide() {
+        #expect(Self.parse("right boob 9 min").entries.first?.text("side") == "right")
+    }
+
+    /// Fluid taken off by dialysis or a drain is no entry of any kind.
+    @Test func fluidTakenOffIsNoEntry() {
+        #expect(Self.parse("Dialysis took 2.2 litres off").status == .unrecognized)
+    }
+
+    /// A pint is a British pint; a cuppa is a cup of tea; a glass holds 250 ml whatever its size.
+    @Test(arguments: [("drank a pint of water", 568.0), ("a cuppa and two biscuits", 250), ("had 2 pints of water", 1136),
+                      ("a small glass of orange juice", 250), ("hypo 2.5, had a full can of coke 330ml", 330)])
+    func drinksByTheirMeasure(text: String, millilitres: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first { $0.kind == "fluid" }?.number("volume_ml") == millilitres)
+        #expect(!result.entries.contains { $0.kind == "food" && ["can", "full can", "small glass of orange"].contains($0.text("food")) })
+    }
+
     /// A drink the lists lack, drunk by the millilitre, is a drink, not a medicine; a bath that
     /// was run is no run; a sensor put in is no glucose reading.
     @Test(arguments: [("drank 350ml of bone broth", ["fluid"]), ("had 300ml of Huel", ["fluid"]), ("ran a bath", []),

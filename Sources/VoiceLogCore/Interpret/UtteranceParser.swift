@@ -127,12 +127,13 @@ public final class UtteranceParser: Sendable {
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {
         var corrections: [SpellingFix] = []
         var tokens: [Token] = []
+        let scalars = Array(input.unicodeScalars)
         for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
             if let parts = slashParts(token) {
                 tokens += parts
             } else if let word = abbreviations[token.text] {
                 tokens.append(Token(text: word, start: token.start, end: token.end))
-            } else if let word = spelling.correction(of: token.text) {
+            } else if let word = spelling.correction(of: token.text), tokens.isEmpty || !Self.isCapitalized(token, scalars) {
                 corrections.append(SpellingFix(said: token.text, read: word, start: token.start))
                 tokens.append(Token(text: word, start: token.start, end: token.end))
             } else {
@@ -166,8 +167,11 @@ public final class UtteranceParser: Sendable {
             let read = parse(input, tokens, corrections: corrections, now: now)
             return read.status == .infeasible ? read : unrecognized(question)
         }
-        // "note that she had a wet nappy": the entries the rest gives, when it gives them whole
-        if let opener = dictationOpeners.length(of: tokens), opener < tokens.count {
+        // "note that she had a wet nappy": the entries the rest gives, when it gives them whole;
+        // an opener of one word only before a mark ("right, sugar 9.1"), as it may start an
+        // entry ("right boob 9 min")
+        if let opener = dictationOpeners.length(of: tokens), opener < tokens.count,
+           opener > 1 || Self.punctuation(before: opener, tokens, Array(input.unicodeScalars)).contains(where: { Self.isBreak($0) || $0 == ":" || $0 == "-" }) {
             let rest = parse(input, Array(tokens[opener...]), corrections: corrections, now: now)
             if rest.status == .ok { return rest }
         }
@@ -496,6 +500,14 @@ public final class UtteranceParser: Sendable {
             guard next < context.count, !context.commaBefore.contains(next), !context.numbers(at: next).isEmpty else { return nil }
             return measure..<(next + 1)
         }
+    }
+
+    /// Whether a word is written with a capital and then small letters ("Trevor"): after the
+    /// first word, a name, which no slip of a grammar word is read into ("tremor").
+    static func isCapitalized(_ token: Token, _ scalars: [Unicode.Scalar]) -> Bool {
+        let written = scalars[token.start..<token.end]
+        guard let first = written.first, first.properties.isUppercase else { return false }
+        return written.dropFirst().allSatisfy { !$0.properties.isUppercase }
     }
 
     /// The tokens of the phrases that compare (`comparisons`), wherever they are said.
