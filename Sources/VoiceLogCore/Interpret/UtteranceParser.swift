@@ -171,7 +171,7 @@ public final class UtteranceParser: Sendable {
         // an opener of one word only before a mark ("right, sugar 9.1"), as it may start an
         // entry ("right boob 9 min")
         if let opener = dictationOpeners.length(of: tokens), opener < tokens.count,
-           opener > 1 || Self.punctuation(before: opener, tokens, Array(input.unicodeScalars)).contains(where: { Self.isBreak($0) || $0 == ":" || $0 == "-" }) {
+           opener > 1 || Self.punctuation(before: opener, tokens, scalars).contains(where: { Self.isBreak($0) || $0 == ":" || $0 == "-" }) {
             let rest = parse(input, Array(tokens[opener...]), corrections: corrections, now: now)
             if rest.status == .ok { return rest }
         }
@@ -316,8 +316,9 @@ public final class UtteranceParser: Sendable {
         }
         // a time or a field after skipped words that carry nothing: "patch 9.5mg changed this
         // morning", "breathless at rest, bad"
-        let carrying = Set(valueCarrying(ignored, context))
-        let (negations, repeats, comparing) = (negationWords, repeatWords, comparingWords(context))
+        let comparing = comparingWords(context)
+        let carrying = Set(valueCarrying(ignored, context, comparing: comparing))
+        let (negations, repeats) = (negationWords, repeatWords)
         // "sats 94, better than yesterday": a time after words that compare is what the value
         // is compared with, not when it was taken
         let skipped = SkippedWords(indices: ignored, carriesNothing: { index in
@@ -374,7 +375,7 @@ public final class UtteranceParser: Sendable {
            !ignored.contains(where: { sharedVerbs.contains(tokens[$0].text) || context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }) {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) make no entry here. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
-        let valued = valueCarrying(ignored.filter { !glueWords.contains(tokens[$0].text) }, context)
+        let valued = valueCarrying(ignored.filter { !glueWords.contains(tokens[$0].text) }, context, comparing: comparing)
         let unknown = unused.count - valued.count
         if !valued.isEmpty {
             // the pieces of one written word ("0815" is read as 8 : 15 am, "25:10") named once, as written
@@ -524,9 +525,9 @@ public final class UtteranceParser: Sendable {
     /// wholly among skipped tokens; but not a time said in words after words that compare, in
     /// the same run of skipped words ("better than yesterday" says what the value is compared
     /// with).
-    private func valueCarrying(_ skipped: [Int], _ context: MatchContext) -> [Int] {
+    /// `comparing`: the tokens of the phrases that compare (`comparingWords`).
+    private func valueCarrying(_ skipped: [Int], _ context: MatchContext, comparing: Set<Int>) -> [Int] {
         let skippedSet = Set(skipped)
-        let comparing = comparingWords(context)
         var valued: Set<Int> = []
         var comparedFrom: Int?
         for index in skipped {
