@@ -24,6 +24,7 @@ import VoiceLogGrammars
         ("real_heldout_bc.jsonl", 0.93), ("real_heldout_be.jsonl", 0.99), ("real_heldout_bg.jsonl", 0.96), ("real_heldout_bi.jsonl", 0.95),
         ("real_heldout_bk.jsonl", 0.98), ("real_heldout_bm.jsonl", 0.94), ("real_heldout_bq.jsonl", 0.95),
         ("real_heldout_bu.jsonl", 0.96), ("real_heldout_bv.jsonl", 0.94), ("real_heldout_bw.jsonl", 0.95),
+        ("real_heldout_cb.jsonl", 0.96), ("real_heldout_cc.jsonl", 0.98),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -98,10 +99,12 @@ import VoiceLogGrammars
 enum NumberUse {
     static let reader = NumberReader(words: BundledGrammar.grammar.numberWords)
 
+    static let hesitations = BundledGrammar.grammar.words(of: "hesitations")
+
     /// Each number of the sentence, as the values it may be read as ("7/10" is 7 or 0.7),
-    /// at the first token it starts on.
+    /// at the first token it starts on; a number runs across a hesitation ("one uh twenty").
     static func numbersSaid(in text: String) -> [[Double]] {
-        let tokens = Tokenizer.tokens(of: text).map(\.text)
+        let tokens = Tokenizer.tokens(of: text).map(\.text).filter { !hesitations.contains($0) }
         var numbers: [[Double]] = []
         var index = 0
         let ordinals = BundledGrammar.grammar.lists["ordinal"]?.phrases ?? []

@@ -828,7 +828,8 @@ import VoiceLogGrammars
     /// was run is no run; a sensor put in is no glucose reading.
     @Test(arguments: [("drank 350ml of bone broth", ["fluid"]), ("had 300ml of Huel", ["fluid"]), ("ran a bath", []),
                       ("ran out of gluten free bread", []), ("new libre sensor in", []), ("kayaked 2 hrs", ["activity"]),
-                      ("had a 20 min power nap", ["sleep"]), ("itchy throat, mild", ["symptom"])])
+                      ("had a 20 min power nap", ["sleep"]), ("itchy throat, mild", ["symptom"]),
+                      ("had a paracetamol tablet", ["medication"]), ("she had a Phosex tablet", ["medication"])])
     func wordsNamedForWhatTheyAre(text: String, kinds: [String]) {
         let result = Self.parse(text)
         #expect(result.entries.map(\.kind) == kinds, "\(result.problems)")
@@ -856,6 +857,41 @@ import VoiceLogGrammars
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map { $0.number("duration_min") } == [minutes])
+    }
+
+    /// A number runs across a hesitation ("one uh twenty") but never across "about" or "around":
+    /// "one ninety, about two hours ago" is 190 two hours ago, not 192 hours ago.
+    @Test(arguments: [("sugar one ninety, uh, about two hours ago", 190.0, 8), ("glucose one uh twenty", 120, 10),
+                      ("sugar one ninety around two hours ago", 190, 8)])
+    func aNumberEndsBeforeAbout(text: String, value: Double, hour: Int) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.number("value") } == [value])
+        #expect(result.entries.first?.time.hour == hour)
+    }
+
+    /// "lb" and "rb" beside a breastfeed are the left and right breast, never pounds.
+    @Test func breastsInShorthand() {
+        let result = Self.parse("bf lb 10 min rb 8 min")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("side") } == ["left", "right"])
+        #expect(Self.parse("weight 10 lb").entries.first?.text("unit") == "lb")
+    }
+
+    /// A dash between spaces ends a clause: what did not happen after it takes no entry along.
+    @Test func aSpacedDashEndsTheClauseOfANegation() {
+        let result = Self.parse("gave her omeprazole 20mg - the cat wouldn't leave her alone")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["medication"])
+    }
+
+    /// "right" opens a dictation before a hesitation, or where the rest alone reads whole; it
+    /// stays a side where the words as said read whole.
+    @Test(arguments: ["right um mrs okafor took four mg chlorphenamine", "right my husband took five hundred mg of paracetamol"])
+    func rightOpensADictation(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["medication"])
     }
 }
 

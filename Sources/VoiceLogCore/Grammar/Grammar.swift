@@ -24,8 +24,8 @@ public struct Grammar: Sendable {
         kinds.first { $0.name == name }
     }
 
-    /// Words dropped before matching ("um", "uh").
-    public var fillerWords: Set<String> { words(of: "filler") }
+    /// Words dropped before matching ("um", "about").
+    public var fillerWords: Set<String> { words(of: "filler").union(words(of: "hesitations")) }
     /// Words that may be skipped inside and between entries ("please", "and", "the").
     public var glueWords: Set<String> { words(of: "glue").union(words(of: "people")) }
     /// Words that turn a sentence into something that did not happen ("not", "forgot").
@@ -50,7 +50,7 @@ public struct Grammar: Sendable {
 
     /// Lists that shape a sentence rather than name a value.
     public static let structuralLists: Set<String> = [
-        "filler", "glue", "negation", "question", "written", "reserved", "text_openers",
+        "filler", "hesitations", "glue", "negation", "question", "written", "reserved", "text_openers",
         "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names",
         "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers",
         "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures",
@@ -143,6 +143,8 @@ public struct NumberWords: Sendable {
     public var pairs: [String: Double] = [:]
     /// One whole unit of time: "all day", "another hour".
     public var whole: Set<String> = []
+    /// What a score is out of, written after a slash: "5/10" is no fraction.
+    public var scoreScales: Set<String> = []
     /// Signs between a count and a number it multiplies: "2 x 500".
     public var times: Set<String> = []
     /// Words after which "one" is a pronoun, not a count: "the little one", "that one".

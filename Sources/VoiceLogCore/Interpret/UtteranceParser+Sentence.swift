@@ -59,6 +59,22 @@ extension UtteranceParser {
         })
     }
 
+    /// The tokens that a dropped filler other than a hesitation stands before: a number does
+    /// not run across one ("sugar one ninety, about two hours ago" is no 192 hours).
+    static func numberBreaks(_ tokens: [Token], in input: String, breaking: Set<String>) -> Set<Int> {
+        let scalars = Array(input.unicodeScalars)
+        return Set(tokens.indices.dropFirst().filter { dropped(before: $0, tokens, scalars).contains(where: breaking.contains) })
+    }
+
+    /// The words dropped (filler) between the token at `index` and the one before it.
+    static func dropped(before index: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> [String] {
+        let gap = punctuation(before: index, tokens, scalars)
+        guard gap.contains(where: \.properties.isAlphabetic) else { return [] }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: gap)
+        return Tokenizer.tokens(of: String(text)).map(\.text)
+    }
+
     /// The clause that the negation at `index` says did not happen, to the next break (",", ".",
     /// "and", "but"...) or the end: after the entries, from right after one or from the last
     /// break ("sugar 15.9 high, missed my glycomet"); or before them all, from the start to a
@@ -69,7 +85,12 @@ extension UtteranceParser {
     func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
                        takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
-        func breakBefore(_ token: Int) -> Bool { Self.punctuation(before: token, tokens, scalars).contains(where: Self.isBreak) }
+        // a dash with a space on each side ends a clause too ("omeprazole 20mg - the cat
+        // wouldn't leave her alone"), though not a range ("6-7")
+        func breakBefore(_ token: Int) -> Bool {
+            let gap = Self.punctuation(before: token, tokens, scalars)
+            return gap.contains(where: Self.isBreak) || Self.isSpacedDash(gap)
+        }
         // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
         // word that takes back is a correction before a number or another such word ("no 90",
         // "no wait")
@@ -141,6 +162,13 @@ extension UtteranceParser {
     static func punctuation(before index: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar> {
         // a token moved by a self-repair may stand before the one it followed
         scalars[tokens[index - 1].end..<max(tokens[index - 1].end, tokens[index].start)]
+    }
+
+    /// A dash between spaces: " - ", " – ".
+    static func isSpacedDash(_ gap: ArraySlice<Unicode.Scalar>) -> Bool {
+        let marks = gap.filter { !$0.properties.isWhitespace }
+        return marks.count == 1 && "-–—".unicodeScalars.contains(marks[0])
+            && gap.first!.properties.isWhitespace && gap.last!.properties.isWhitespace
     }
 
     /// A mark that ends a part of a sentence, an emoji among them ("bs 17.3 😬 forgot to bolus").

@@ -8,6 +8,10 @@ public final class UtteranceParser: Sendable {
     public let checker: FeasibilityChecker
     let entries: EntryMatcher
     private let fillerWords: Set<String>
+    /// Filler that a number does not run across ("about"), unlike a hesitation ("uh").
+    private let numberBreakingFillers: Set<String>
+    /// Hesitations ("um", "er"): after one, a one-word opener is one ("right um ...").
+    private let hesitations: Set<String>
     private let glueWords: Set<String>
     /// Glue that joins entries ("and", "then").
     private let breakWords: Set<String>
@@ -82,6 +86,8 @@ public final class UtteranceParser: Sendable {
         checker = FeasibilityChecker(grammar: grammar)
         entries = EntryMatcher(patterns: PatternMatcher(grammar: grammar))
         fillerWords = grammar.fillerWords
+        numberBreakingFillers = grammar.words(of: "filler")
+        hesitations = grammar.words(of: "hesitations")
         glueWords = grammar.glueWords
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
@@ -168,14 +174,21 @@ public final class UtteranceParser: Sendable {
             return read.status == .infeasible ? read : unrecognized(question)
         }
         // "note that she had a wet nappy": the entries the rest gives, when it gives them whole;
-        // an opener of one word only before a mark ("right, sugar 9.1"), as it may start an
-        // entry ("right boob 9 min")
-        if let opener = dictationOpeners.length(of: tokens), opener < tokens.count,
-           opener > 1 || Self.punctuation(before: opener, tokens, scalars).contains(where: { Self.isBreak($0) || $0 == ":" || $0 == "-" }) {
+        // an opener of one word ("right") before a mark or a hesitation ("right, sugar 9.1",
+        // "right um ..."), or else only when the words as said give no whole reading, as it may
+        // start an entry ("right boob 9 min")
+        let opener = dictationOpeners.length(of: tokens).flatMap { $0 < tokens.count ? $0 : nil }
+        let openerIsMarked = opener.map { opener in
+            opener > 1 || Self.punctuation(before: opener, tokens, scalars).contains(where: { Self.isBreak($0) || $0 == ":" || $0 == "-" })
+                || Self.dropped(before: opener, tokens, scalars).contains(where: hesitations.contains)
+        } ?? false
+        func afterOpener(_ opener: Int) -> ParseResult? {
             let rest = parse(input, Array(tokens[opener...]), corrections: corrections, now: now)
-            if rest.status == .ok { return rest }
+            return rest.status == .ok ? rest : nil
         }
+        if let opener, openerIsMarked, let rest = afterOpener(opener) { return rest }
         let result = parse(input, tokens, corrections: corrections, now: now)
+        if let opener, !openerIsMarked, result.status != .ok, let rest = afterOpener(opener) { return rest }
         // "pumped eighty no ninety mls": a number said again, read only when the words as said
         // give no whole reading
         guard result.status != .ok, let repair = selfRepair(of: tokens) else { return result }
@@ -280,6 +293,7 @@ public final class UtteranceParser: Sendable {
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
         context.commaBefore = Self.commaBefore(tokens, in: input)
+        context.numberBreaks = Self.numberBreaks(tokens, in: input, breaking: numberBreakingFillers)
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)

@@ -41,10 +41,14 @@ final class MatchContext {
         return true
     }
 
+    /// The tokens a number does not run up to: a filler such as "about" was dropped before them.
+    var numberBreaks: Set<Int> = []
+
     func numbers(at index: Int) -> [NumberReading] {
         guard index < tokens.count else { return [] }
         if let cached = numberCache[index] { return cached }
-        let readings = numberReader.readings(tokens, at: index)
+        let end = numberBreaks.lazy.filter { $0 > index }.min()
+        let readings = numberReader.readings(end.map { Array(tokens[..<$0]) } ?? tokens, at: index)
         numberCache[index] = readings
         return readings
     }

@@ -213,12 +213,12 @@ public struct NumberReader: Sendable {
         return results
     }
 
-    /// "3/4", "20/100": a fraction written with a slash, less than one. Not out of ten, which
-    /// is a score ("knee pain 5/10"), never half a dose.
+    /// "3/4", "20/100": a fraction written with a slash, less than one. Not out of what a
+    /// score is out of (`out-of`: "knee pain 5/10"), never half a dose.
     private func slashFraction(_ tokens: [String], at start: Int) -> NumberReading? {
-        guard start + 2 < tokens.count, tokens[start + 1] == "/",
+        guard start + 2 < tokens.count, tokens[start + 1] == "/", !words.scoreScales.contains(tokens[start + 2]),
               let numerator = writtenNumber(tokens[start]), let denominator = writtenNumber(tokens[start + 2]),
-              numerator < denominator, denominator <= 1000, denominator != 10, numerator.isWhole, denominator.isWhole
+              numerator < denominator, denominator <= 1000, numerator.isWhole, denominator.isWhole
         else { return nil }
         return NumberReading(end: start + 3, value: numerator / denominator)
     }
