@@ -893,6 +893,16 @@ import VoiceLogGrammars
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map(\.kind) == ["medication"])
     }
+
+    /// Free text stops at a bracket ("120ml of Lucozade (bless her)"); "each" alone names no
+    /// medicine ("500mg each" is a strength, which is asked about, never a dose of "each").
+    @Test func bracketsAndEachNameNothing() {
+        let drink = Self.parse("she had 120ml of Lucozade (bless her)")
+        #expect(drink.entries.first?.text("drink")?.lowercased() == "lucozade")
+        let strength = Self.parse("took 2 paracetamol (500mg each)")
+        #expect(strength.status != .ok)
+        #expect(!strength.entries.contains { $0.text("name") == "each" })
+    }
 }
 
 extension Entry {

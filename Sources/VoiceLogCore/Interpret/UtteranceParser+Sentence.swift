@@ -50,12 +50,13 @@ extension UtteranceParser {
         return nil
     }
 
-    /// The tokens that a comma or semicolon of the input stands before: "sugar 6.9 fasting,
-    /// 8.9 after breakfast" lists two readings, as "and" would.
+    /// The tokens that a comma, semicolon or bracket of the input stands before: "sugar 6.9
+    /// fasting, 8.9 after breakfast" lists two readings, as "and" would; free text stops at a
+    /// bracket ("120ml of Lucozade (bless her)").
     static func commaBefore(_ tokens: [Token], in input: String) -> Set<Int> {
         let scalars = Array(input.unicodeScalars)
         return Set(tokens.indices.dropFirst().filter {
-            punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" || isEmoji($0) }
+            punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" || isEmoji($0) }
         })
     }
 
@@ -85,11 +86,11 @@ extension UtteranceParser {
     func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
                        takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
-        // a dash with a space on each side ends a clause too ("omeprazole 20mg - the cat
-        // wouldn't leave her alone"), though not a range ("6-7")
+        // a bracket or a dash with a space on each side ends a clause too ("omeprazole 20mg -
+        // the cat wouldn't leave her alone"), though not a range ("6-7")
         func breakBefore(_ token: Int) -> Bool {
             let gap = Self.punctuation(before: token, tokens, scalars)
-            return gap.contains(where: Self.isBreak) || Self.isSpacedDash(gap)
+            return gap.contains { Self.isBreak($0) || $0 == "(" || $0 == ")" } || Self.isSpacedDash(gap)
         }
         // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
         // word that takes back is a correction before a number or another such word ("no 90",
