@@ -829,7 +829,8 @@ import VoiceLogGrammars
     @Test(arguments: [("drank 350ml of bone broth", ["fluid"]), ("had 300ml of Huel", ["fluid"]), ("ran a bath", []),
                       ("ran out of gluten free bread", []), ("new libre sensor in", []), ("kayaked 2 hrs", ["activity"]),
                       ("had a 20 min power nap", ["sleep"]), ("itchy throat, mild", ["symptom"]),
-                      ("had a paracetamol tablet", ["medication"]), ("she had a Phosex tablet", ["medication"])])
+                      ("had a paracetamol tablet", ["medication"]), ("she had a Phosex tablet", ["medication"]),
+                      ("had a sandwich for lunch at the pub", ["food"])])
     func wordsNamedForWhatTheyAre(text: String, kinds: [String]) {
         let result = Self.parse(text)
         #expect(result.entries.map(\.kind) == kinds, "\(result.problems)")
