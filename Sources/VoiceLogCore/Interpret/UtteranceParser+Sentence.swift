@@ -50,21 +50,23 @@ extension UtteranceParser {
         return nil
     }
 
-    /// The tokens that a comma, semicolon or bracket of the input stands before: "sugar 6.9
-    /// fasting, 8.9 after breakfast" lists two readings, as "and" would; free text stops at a
-    /// bracket ("120ml of Lucozade (bless her)").
-    static func commaBefore(_ tokens: [Token], in input: String) -> Set<Int> {
+    /// What stands before each token, in one pass over the input: the tokens a comma,
+    /// semicolon or bracket stands before ("sugar 6.9 fasting, 8.9 after breakfast" lists two
+    /// readings, as "and" would; free text stops at a bracket: "120ml of Lucozade (bless her)"),
+    /// and those a dropped filler other than a hesitation stands before, which no number runs
+    /// across ("sugar one ninety, about two hours ago" is no 192 hours).
+    static func marksBefore(_ tokens: [Token], in input: String, breakingNumbers: Set<String>)
+        -> (commaBefore: Set<Int>, numberBreaks: Set<Int>) {
         let scalars = Array(input.unicodeScalars)
-        return Set(tokens.indices.dropFirst().filter {
-            punctuation(before: $0, tokens, scalars).contains { $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" || isEmoji($0) }
-        })
-    }
-
-    /// The tokens that a dropped filler other than a hesitation stands before: a number does
-    /// not run across one ("sugar one ninety, about two hours ago" is no 192 hours).
-    static func numberBreaks(_ tokens: [Token], in input: String, breaking: Set<String>) -> Set<Int> {
-        let scalars = Array(input.unicodeScalars)
-        return Set(tokens.indices.dropFirst().filter { dropped(before: $0, tokens, scalars).contains(where: breaking.contains) })
+        var commaBefore: Set<Int> = []
+        var numberBreaks: Set<Int> = []
+        for index in tokens.indices.dropFirst() {
+            if punctuation(before: index, tokens, scalars).contains(where: { $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" || isEmoji($0) }) {
+                commaBefore.insert(index)
+            }
+            if dropped(before: index, tokens, scalars).contains(where: breakingNumbers.contains) { numberBreaks.insert(index) }
+        }
+        return (commaBefore, numberBreaks)
     }
 
     /// The words dropped (filler) between the token at `index` and the one before it.

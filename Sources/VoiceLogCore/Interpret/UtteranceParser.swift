@@ -292,8 +292,7 @@ public final class UtteranceParser: Sendable {
             (Self.unrecognized(input, message), [])
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
-        context.commaBefore = Self.commaBefore(tokens, in: input)
-        context.numberBreaks = Self.numberBreaks(tokens, in: input, breaking: numberBreakingFillers)
+        (context.commaBefore, context.numberBreaks) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers)
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
