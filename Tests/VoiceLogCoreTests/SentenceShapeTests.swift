@@ -904,6 +904,39 @@ import VoiceLogGrammars
         #expect(strength.status != .ok)
         #expect(!strength.entries.contains { $0.text("name") == "each" })
     }
+
+    /// A time said with only a bare verb goes to the entry right after it.
+    @Test func aTimeWithABareVerbIsTheNextEntrys() {
+        let result = Self.parse("on Wednesday at 4pm she had a temp of 38.9")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["temperature"])
+        #expect(result.entries.first?.time == LocalDateTime(iso: "2026-11-18T16:00:00"))
+    }
+
+    /// A part said once after "both" is each entry's; "both" alone names no food.
+    @Test func aPartAfterBothIsEachEntrys() {
+        let result = Self.parse("nausea and bloating, both mild")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("severity") } == ["low", "low"])
+        #expect(!Self.parse("novorapid 5 units, humalog 4 units, both with breakfast").entries.contains { $0.text("food") == "both" })
+    }
+
+    /// A meal named once is the meal of each food listed after it.
+    @Test func foodsListedAfterAMealAreItsFoods() {
+        let result = Self.parse("dinner: 1 cup pasta, 100g chicken")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("meal") } == ["dinner", "dinner"])
+    }
+
+    /// A full stop ends free text (but not after "Dr."); so do "so", "me" and "instead", and a
+    /// syrup that is a food names no medicine.
+    @Test func freeTextEndsWithItsSentence() {
+        let stop = Self.parse("so expect chaos. Omeprazole 40mg, weight 59kg")
+        #expect(stop.entries.first?.text("name")?.lowercased() == "omeprazole")
+        #expect(Self.parse("appointment with Dr. Okafor on Friday at 3pm").entries.first?.text("with") == "Dr. Okafor")
+        #expect(Self.parse("New gastro wants me on budesonide, 9mg taken this morning").entries.first?.text("name") == "budesonide")
+        #expect(Self.parse("oatmeal with maple syrup for breakfast").entries.map(\.kind) == ["food"])
+    }
 }
 
 extension Entry {

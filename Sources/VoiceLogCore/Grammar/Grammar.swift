@@ -55,7 +55,7 @@ public struct Grammar: Sendable {
         "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers",
         "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures",
         "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
-        "skill_calls", "skill_name_ends", "skill_name_last_words", "abbreviations", "bare_intros", "ambiguous_minutes", "over_words",
+        "skill_calls", "skill_name_ends", "skill_name_last_words", "abbreviations", "shortened_words", "bare_intros", "ambiguous_minutes", "over_words",
         "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words",
         "pronouns", "carb_words", "states", "occasions", "plain_phrases", "time_sharing_joins", "time_sharing_words",
     ]

@@ -54,14 +54,18 @@ extension UtteranceParser {
     /// semicolon or bracket stands before ("sugar 6.9 fasting, 8.9 after breakfast" lists two
     /// readings, as "and" would; free text stops at a bracket: "120ml of Lucozade (bless her)"),
     /// and those a dropped filler other than a hesitation stands before, which no number runs
-    /// across ("sugar one ninety, about two hours ago" is no 192 hours).
-    static func marksBefore(_ tokens: [Token], in input: String, breakingNumbers: Set<String>)
+    /// across ("sugar one ninety, about two hours ago" is no 192 hours). A full stop, "!" or "?"
+    /// ends a sentence as a comma ends a part ("so expect chaos. Omeprazole 40mg" names no
+    /// medicine "so expect chaos"), but for a stop after a word of `shortened` ("Dr. Okafor").
+    static func marksBefore(_ tokens: [Token], in input: String, breakingNumbers: Set<String>, shortened: Set<String>)
         -> (commaBefore: Set<Int>, numberBreaks: Set<Int>) {
         let scalars = Array(input.unicodeScalars)
         var commaBefore: Set<Int> = []
         var numberBreaks: Set<Int> = []
         for index in tokens.indices.dropFirst() {
-            if punctuation(before: index, tokens, scalars).contains(where: { $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" || isEmoji($0) }) {
+            let gap = punctuation(before: index, tokens, scalars)
+            if gap.contains(where: { $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" || $0 == "!" || $0 == "?" || isEmoji($0) })
+                || (gap.contains(".") && !shortened.contains(tokens[index - 1].text)) {
                 commaBefore.insert(index)
             }
             if dropped(before: index, tokens, scalars).contains(where: breakingNumbers.contains) { numberBreaks.insert(index) }

@@ -10,6 +10,8 @@ public final class UtteranceParser: Sendable {
     private let fillerWords: Set<String>
     /// Filler that a number does not run across ("about"), unlike a hesitation ("uh").
     private let numberBreakingFillers: Set<String>
+    /// Words written with a full stop that ends no sentence ("Dr. Okafor"): `shortened_words`.
+    private let shortenedWords: Set<String>
     /// Hesitations ("um", "er"): after one, a one-word opener is one ("right um ...").
     private let hesitations: Set<String>
     private let glueWords: Set<String>
@@ -87,6 +89,7 @@ public final class UtteranceParser: Sendable {
         entries = EntryMatcher(patterns: PatternMatcher(grammar: grammar))
         fillerWords = grammar.fillerWords
         numberBreakingFillers = grammar.words(of: "filler")
+        shortenedWords = grammar.words(of: "shortened_words")
         hesitations = grammar.words(of: "hesitations")
         glueWords = grammar.glueWords
         breakWords = grammar.words(of: "breaks")
@@ -292,7 +295,7 @@ public final class UtteranceParser: Sendable {
             (Self.unrecognized(input, message), [])
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
-        (context.commaBefore, context.numberBreaks) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers)
+        (context.commaBefore, context.numberBreaks) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers, shortened: shortenedWords)
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
@@ -600,6 +603,7 @@ public final class UtteranceParser: Sendable {
     /// any other.
     private func withoutBareIntroductions(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
         -> (matches: [EntryMatch], ignored: [Int]) {
+        let split = (matches: handingTimesOn(split.matches, context), ignored: split.ignored)
         // a kind named again with nothing of its own beside a whole entry of that kind is that
         // entry ("weighing himself on the old scales and it says 13 stone 9", "her weight's 44.2
         // kg, she was weighed in her gown")
@@ -614,6 +618,30 @@ public final class UtteranceParser: Sendable {
         let bare = split.matches.filter(isBare)
         guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0) }) else { return split }
         return (split.matches.filter { !isBare($0) }, (split.ignored + bare.flatMap { Array($0.start..<$0.end) }).sorted())
+    }
+
+    /// The matches, with each that is only a time and a bare verb ("on Wednesday at 4pm she had",
+    /// "2 hours ago had") joined to the entry right after it, which takes its time: "on Wednesday
+    /// at 4pm she had a temp of 38.9" is one temperature, at 4pm on Wednesday.
+    private func handingTimesOn(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+        guard matches.count > 1 else { return matches }
+        var joined: [EntryMatch] = []
+        var index = 0
+        while index < matches.count {
+            let match = matches[index]
+            if index + 1 < matches.count, EntryMatcher.isTimeOnly(match.captures),
+               let time = entries.timeSpan(context, from: match.start),
+               (time.end..<match.end).allSatisfy({ bareWords.contains(context.tokens[$0]) || glueWords.contains(context.tokens[$0]) }),
+               case let next = matches[index + 1], next.start == match.end,
+               EntryMatcher.times(of: next.captures).isEmpty, let captures = next.captures.merging(match.captures) {
+                joined.append(EntryMatch(kindIndex: next.kindIndex, start: match.start, end: next.end, captures: captures))
+                index += 2
+                continue
+            }
+            joined.append(match)
+            index += 1
+        }
+        return joined
     }
 
     /// The words from each negation to the next break ("forgot to bolus" of "forgot to bolus,

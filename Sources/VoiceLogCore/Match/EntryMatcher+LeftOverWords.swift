@@ -18,6 +18,16 @@ extension EntryMatcher {
         var taken: [Int] = []
         var index = 0
         while index < context.count {
+            // "wind & bloating, both mild": a part after "both" or "all" is each entry's
+            if let shared = partForAll(matches, reach: reach, context, at: index, skipped, within: skippedSet) {
+                for (owner, captures) in shared.captures {
+                    matches[owner].captures = captures
+                    reach[owner] = shared.end
+                }
+                taken += index..<shared.end
+                index = shared.end
+                continue
+            }
             // an aside between carries nothing either, but a time after one is not the entry's
             // ("nausea after ozempic, mild" is a mild nausea)
             guard skippedSet.contains(index), let owner = reach.lastIndex(where: { $0 <= index }),
@@ -45,6 +55,28 @@ extension EntryMatcher {
             }
         }
         return (matches, taken)
+    }
+
+    /// A part said once, after "both" or "all" (`time_sharing_words`) at `start`, for the
+    /// entries of one kind said last, with only words that carry nothing between: where it
+    /// ends, and each entry (by number) with the part merged in ("nausea and bloating both mild",
+    /// "dads novorapid 5 units, mums humalog 4 units, both with breakfast").
+    private func partForAll(_ matches: [EntryMatch], reach: [Int], _ context: MatchContext, at start: Int,
+                            _ skipped: SkippedWords, within skippedSet: Set<Int>) -> (end: Int, captures: [(Int, Captures)])? {
+        guard timeSharingWords.contains(context.tokens[start]), skippedSet.contains(start), start + 1 < context.count,
+              let last = reach.lastIndex(where: { $0 <= start }),
+              (reach[last]..<start).allSatisfy({ skippedSet.contains($0) && skipped.carriesNothing($0) }) else { return nil }
+        let kind = matches[last].kindIndex
+        let owners = (0...last).reversed().prefix { matches[$0].kindIndex == kind }
+        guard owners.count > 1,
+              let (end, _) = strandedPart(of: matches[last], after: reach[last], context, at: start + 1, skipped,
+                                          within: skippedSet, timeAllowed: false) else { return nil }
+        let merged = owners.compactMap { owner -> (Int, Captures)? in
+            guard let (ownEnd, captures) = strandedPart(of: matches[owner], after: reach[owner], context, at: start + 1, skipped,
+                                                        within: skippedSet, timeAllowed: false), ownEnd == end else { return nil }
+            return (owner, captures)
+        }
+        return merged.count == owners.count ? (end, merged) : nil
     }
 
     /// `owner` again at the time said from `start` (all in `skipped`), when it has a time of
