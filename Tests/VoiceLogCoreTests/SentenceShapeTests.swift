@@ -937,6 +937,16 @@ import VoiceLogGrammars
         #expect(Self.parse("New gastro wants me on budesonide, 9mg taken this morning").entries.first?.text("name") == "budesonide")
         #expect(Self.parse("oatmeal with maple syrup for breakfast").entries.map(\.kind) == ["food"])
     }
+
+    /// A dose form names no medicine alone ("metformin tablet 500mg" is no medicine called
+    /// "tablet"); one after whose it is counts one ("took my iron tablet").
+    @Test func aDoseFormIsNoName() {
+        #expect(!Self.parse("took my metformin tablet 500mg").entries.contains { $0.text("name") == "tablet" })
+        let iron = Self.parse("took my iron tablet")
+        #expect(iron.status == .ok, "\(iron.problems)")
+        #expect(iron.entries.first?.text("name") == "iron")
+        #expect(iron.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 1, unit: "tablet"))
+    }
 }
 
 extension Entry {
