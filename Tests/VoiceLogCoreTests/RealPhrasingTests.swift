@@ -26,6 +26,7 @@ import VoiceLogGrammars
         ("real_heldout_bu.jsonl", 0.96), ("real_heldout_bv.jsonl", 0.94), ("real_heldout_bw.jsonl", 0.95),
         ("real_heldout_cb.jsonl", 0.96), ("real_heldout_cc.jsonl", 0.98),
         ("real_heldout_cf.jsonl", 0.97), ("real_heldout_cg.jsonl", 0.93), ("real_heldout_cj.jsonl", 0.97),
+        ("real_heldout_cl.jsonl", 0.98),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {

@@ -938,6 +938,30 @@ import VoiceLogGrammars
         #expect(Self.parse("oatmeal with maple syrup for breakfast").entries.map(\.kind) == ["food"])
     }
 
+    /// A recogniser's homophone of a digit after tens is that digit where the number ends: at
+    /// the end, before a unit or before "out of ten"; never before another number (a range).
+    @Test(arguments: [("pulse sixty for", "bpm", 64.0), ("oxygen eighty ate percent", "percent", 88),
+                      ("joint pain ate out of ten", "score", 8), ("a one c fifty sex", "value", 56)])
+    func aDigitHeardAsAWord(text: String, field: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.number(field) == value)
+        #expect(Self.parse("heart rate seventy to eighty").status != .ok)
+    }
+
+    /// A capitalised name the lists lack, before the amount of a listed medicine, is whom it
+    /// was given to, no medicine: "gave Noah 4 puffs of ventolin" is 4 puffs of ventolin.
+    @Test func aDoseIsGivenToSomeone() {
+        let result = Self.parse("gave Noah 4 puffs of ventolin")
+        #expect(result.entries.map { $0.text("name") } == ["ventolin"])
+        #expect(result.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 4, unit: "puff"))
+    }
+
+    /// Words of a compound count as named ones: "overnight oats" is a food, not oats overnight.
+    @Test func aCompoundNameIsReadWhole() {
+        #expect(Self.parse("had overnight oats for breakfast").entries.first?.text("food") == "overnight oats")
+    }
+
     /// A dose form names no medicine alone ("metformin tablet 500mg" is no medicine called
     /// "tablet"); one after whose it is counts one ("took my iron tablet").
     @Test func aDoseFormIsNoName() {

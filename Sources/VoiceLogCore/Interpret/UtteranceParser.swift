@@ -299,6 +299,7 @@ public final class UtteranceParser: Sendable {
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
+        (split, ignored) = givenToSomeone(split, ignored, tokens, in: input)
         // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
         // cup of tea"), unless it remarks on an entry ("not great")
         var negatedClauses: [Range<Int>] = []
@@ -642,6 +643,44 @@ public final class UtteranceParser: Sendable {
             index += 1
         }
         return joined
+    }
+
+    /// The matches, where a capitalised name the lists lack took the amount said right after it
+    /// from the entry of a listed name that follows ("gave Noah 4 puffs of ventolin", "gave Nana
+    /// Rose 50mg cyclizine"): the amount is that entry's, and the name, a person given it, is
+    /// left over with the words before it.
+    private func givenToSomeone(_ matches: [EntryMatch], _ ignored: [Int], _ tokens: [Token], in input: String)
+        -> (matches: [EntryMatch], ignored: [Int]) {
+        guard matches.count > 1 else { return (matches, ignored) }
+        let scalars = Array(input.unicodeScalars)
+        var (matches, ignored) = (matches, ignored)
+        var index = 0
+        while index + 1 < matches.count {
+            let (said, next) = (matches[index], matches[index + 1])
+            guard said.kindIndex == next.kindIndex, next.start >= said.end,
+                  (said.end..<next.start).allSatisfy({ glueWords.contains(tokens[$0].text) }),
+                  let (field, words) = said.captures.values.lazy.compactMap({ capture -> (String, Range<Int>)? in
+                      if case .words(let start, let end) = capture.value { (capture.field, start..<end) } else { nil }
+                  }).first,
+                  words.count == 1, scalars[tokens[words.lowerBound].start].properties.isUppercase,
+                  case .literal? = next.captures.value(of: field),
+                  said.captures.values.contains(where: { $0.value.isNumeric && next.captures.value(of: $0.field) == nil }),
+                  !Self.punctuation(before: next.start, tokens, scalars).contains(where: Self.isBreak) else {
+                index += 1
+                continue
+            }
+            var own = said.captures
+            own.values.removeAll { $0.field == field }
+            guard let merged = next.captures.merging(own) else {
+                index += 1
+                continue
+            }
+            matches[index + 1] = EntryMatch(kindIndex: next.kindIndex, start: words.upperBound, end: next.end, captures: merged)
+            ignored.removeAll { (said.end..<next.start).contains($0) }
+            matches.remove(at: index)
+            ignored = (ignored + Array(said.start..<words.upperBound)).sorted()
+        }
+        return (matches, ignored)
     }
 
     /// The words from each negation to the next break ("forgot to bolus" of "forgot to bolus,

@@ -269,12 +269,15 @@ final class PatternMatcher: Sendable {
             if index > 0, context.classes[index - 1].contains(.textBlocker) { return }
             if index > 0, context.commaBefore.contains(index), context.classes[index - 1].contains(.closesClause) { return }
             var compoundEnd = index
+            // words of compounds count as named ones: "overnight oats" is one food, not oats overnight
+            var compoundWords = 0
             var namesSomething = false
             // "a cup of tea and a biscuit": the cup's words are the tea's, no food of them all
             let drinkEnd = measuredDrinkEnd(context, at: index)
             for end in (index + 1)...(drinkEnd ?? longest) {
                 let position = end - 1
                 compoundNames.matches(context.ids, at: position) { phraseEnd, _ in compoundEnd = max(compoundEnd, phraseEnd) }
+                if position < compoundEnd { compoundWords += 1 }
                 if position >= compoundEnd {
                     // free text holds no number, unless it numbers a place ("room 12"): a number
                     // said is a value, never part of a name
@@ -288,7 +291,7 @@ final class PatternMatcher: Sendable {
                 namesSomething = namesSomething || !context.classes[position].contains(.glue) && !context.classes[position].contains(.empty)
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
                 if namesSomething && !context.classes[position].contains(.glue) && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
-                    found(end, .words(start: index, end: end), [], end - index)
+                    found(end, .words(start: index, end: end), [], end - index - compoundWords)
                 }
             }
         case .rest:

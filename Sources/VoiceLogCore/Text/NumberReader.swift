@@ -171,7 +171,7 @@ public struct NumberReader: Sendable {
         // "for point ate", "took to units": a word that sounds like a digit is one before a
         // point or a unit of `sounds-like-digit-before`
         if let digit = words.soundsLikeDigit[tokens[start]],
-           let next = tokens[safe: start + 1], words.point.contains(next) || words.soundsLikeDigitBefore.contains(next) {
+           let next = tokens[safe: start + 1], words.point.contains(next) || words.soundsLikeDigitBefore.contains(next) || isScoreScale(tokens, at: start + 1) {
             integers.append(NumberReading(end: start + 1, value: Double(digit)))
         }
         results += integers
@@ -323,6 +323,19 @@ public struct NumberReader: Sendable {
         return results
     }
 
+    /// Whether a word that sounds like a digit, before `index`, ends a number said: at the end,
+    /// before a unit of `sounds-like-digit-before`, or before "out of ten".
+    private func soundsLikeDigitEnds(_ tokens: [String], at index: Int) -> Bool {
+        guard let next = tokens[safe: index] else { return true }
+        return words.soundsLikeDigitBefore.contains(next) || isScoreScale(tokens, at: index)
+    }
+
+    /// Whether "out of ten" (or "/ 10") starts at `index`.
+    private func isScoreScale(_ tokens: [String], at index: Int) -> Bool {
+        tokens[safe: index] == "out" && tokens[safe: index + 1] == "of"
+            && tokens[safe: index + 2].map { words.scoreScales.contains($0) || words.teens[$0] == 10 } == true
+    }
+
     /// "seven", "fifteen", "forty", "forty five".
     private func belowHundred(_ tokens: [String], at start: Int) -> [NumberReading] {
         guard let token = tokens[safe: start] else { return [] }
@@ -331,6 +344,10 @@ public struct NumberReader: Sendable {
         guard let tens = words.tens[token] else { return [] }
         var results = [NumberReading(end: start + 1, value: Double(tens))]
         if let unit = tokens[safe: start + 1].flatMap({ words.digits[$0] }), unit > 0 {
+            results.append(NumberReading(end: start + 2, value: Double(tens + unit)))
+        } else if let unit = tokens[safe: start + 1].flatMap({ words.soundsLikeDigit[$0] }), unit > 0,
+                  soundsLikeDigitEnds(tokens, at: start + 2) {
+            // a recogniser's "eighty ate" (88), "twenty to units": at the end, or before a unit
             results.append(NumberReading(end: start + 2, value: Double(tens + unit)))
         }
         return results
