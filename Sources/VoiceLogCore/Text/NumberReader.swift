@@ -330,7 +330,7 @@ public struct NumberReader: Sendable {
         return words.soundsLikeDigitBefore.contains(next) || isScoreScale(tokens, at: index)
     }
 
-    /// Whether "out of ten" (or "/ 10") starts at `index`.
+    /// Whether "out of ten" starts at `index`.
     private func isScoreScale(_ tokens: [String], at index: Int) -> Bool {
         tokens[safe: index] == "out" && tokens[safe: index + 1] == "of"
             && tokens[safe: index + 2].map { words.scoreScales.contains($0) || words.teens[$0] == 10 } == true
