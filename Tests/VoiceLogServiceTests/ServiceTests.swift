@@ -1,13 +1,12 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import VoiceLogCore
 import VoiceLogPipeline
 import VoiceLogService
 import VoiceLogStorage
 
-/// The HTTP API in process (Hummingbird's router test client), over a real SQLite file.
+/// The HTTP API in process (its router, as the server calls it), over a real SQLite file.
 @Suite struct ServiceTests {
     /// A server over a new database file with two accounts, and their tokens.
     struct Fixture {
@@ -27,10 +26,9 @@ import VoiceLogStorage
             server = VoiceLogServer(pipeline: pipeline, database: database)
         }
 
-        func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        func test(_ body: (RouterClient) async throws -> Void) async throws {
             defer { try? FileManager.default.removeItem(at: folder) }
-            let app = Application(router: server.router())
-            try await app.test(.router, body)
+            try await body(RouterClient(responder: server.router().buildResponder()))
         }
     }
 
@@ -46,7 +44,7 @@ import VoiceLogStorage
     static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
     /// The body as JSON; a body that is not JSON fails the test and reads as null.
-    static func json(_ response: TestResponse) -> JSONValue {
+    static func json(_ response: RouterClient.Reply) -> JSONValue {
         do {
             return try JSONParser.parse(String(buffer: response.body))
         } catch {
