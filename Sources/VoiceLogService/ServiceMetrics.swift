@@ -12,18 +12,23 @@ public struct ServiceMetrics: Sendable {
 
     /// One utterance read, by route (`parse`, `utterances`, `wyoming`) and result status.
     func countResult(_ status: ParseResult.Status, route: String) {
-        registry.makeCounter(name: "voicelog_results_total", labels: [("route", route), ("status", status.rawValue)],
-                             help: "Utterances read, by route and result status.").increment()
+        registry.makeCounter(descriptor: Self.counter("results", "Utterances read, by route and result status."),
+                             labels: [("route", route), ("status", status.rawValue)]).increment()
     }
 
     /// One utterance stored.
     func countStored() {
-        registry.makeCounter(name: "voicelog_utterances_stored_total", help: "Utterances committed to the store.").increment()
+        registry.makeCounter(descriptor: Self.counter("utterances_stored", "Utterances committed to the store.")).increment()
     }
 
     /// One failure of the store (refused as infeasible, locked, full, unreachable).
     func countStoreFailure() {
-        registry.makeCounter(name: "voicelog_store_failures_total", help: "Commits the store refused or failed.").increment()
+        registry.makeCounter(descriptor: Self.counter("store_failures", "Commits the store refused or failed.")).increment()
+    }
+
+    /// A counter named `voicelog_NAME_total`.
+    private static func counter(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "voicelog", metricName: name, unitName: "total", helpText: help)
     }
 
     /// The registry in Prometheus' text format.

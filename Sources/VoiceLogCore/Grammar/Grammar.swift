@@ -145,6 +145,8 @@ public struct NumberWords: Sendable {
     public var whole: Set<String> = []
     /// What a score is out of, written after a slash: "5/10" is no fraction.
     public var scoreScales: Set<String> = []
+    /// What is said before what a score is out of: "out of", "outta" ("ate out of ten").
+    public var outOf: [[String]] = []
     /// Signs between a count and a number it multiplies: "2 x 500".
     public var times: Set<String> = []
     /// Words after which "one" is a pronoun, not a count: "the little one", "that one".

@@ -190,6 +190,7 @@ private struct GrammarFileReader {
     /// `fraction 0.5 = half`, `point = point | dot`, `minus = minus`, `one = a | an`,
     /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`,
     /// `whole = all | whole`, `one-is-pronoun-after = the | wee`, `times = x`, `out-of = 10`,
+    /// `out-of-said = out of | outta` (phrases),
     /// `sounds-like-digit 2 = to | too` (before a scale only), `sounds-like-digit-before = units`.
     /// A value may be a ratio (`fraction 1/3 = third`).
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
@@ -223,6 +224,7 @@ private struct GrammarFileReader {
             case "one-is-pronoun-after": words.pronounOneAfter.insert(word)
             case "times": words.times.insert(word)
             case "out-of": words.scoreScales.insert(word)
+            case "out-of-said": words.outOf.append(word.split(separator: " ").map(String.init))
             case "sounds-like-digit": words.soundsLikeDigit[word] = Int(try needValue())
             case "sounds-like-digit-before": words.soundsLikeDigitBefore.insert(word)
             default: throw failure("unknown number word class '\(keyword)'")

@@ -50,22 +50,20 @@ extension UtteranceParser {
         return nil
     }
 
-    /// What stands before each token, in one pass over the input: the tokens a comma,
-    /// semicolon or bracket stands before ("sugar 6.9 fasting, 8.9 after breakfast" lists two
-    /// readings, as "and" would; free text stops at a bracket: "120ml of Lucozade (bless her)"),
-    /// and those a dropped filler other than a hesitation stands before, which no number runs
-    /// across ("sugar one ninety, about two hours ago" is no 192 hours). A full stop, "!" or "?"
-    /// ends a sentence as a comma ends a part ("so expect chaos. Omeprazole 40mg" names no
-    /// medicine "so expect chaos"), but for a stop after a word of `shortened` ("Dr. Okafor").
+    /// What stands before each token, in one pass over the input: the tokens a break (`isBreak`)
+    /// stands before ("sugar 6.9 fasting, 8.9 after breakfast" lists two readings, as "and"
+    /// would; "so expect chaos. Omeprazole 40mg" names no medicine "so expect chaos"), but for a
+    /// full stop after a word of `shortened` ("Dr. Okafor"); and those a dropped filler other than
+    /// a hesitation stands before, which no number runs across ("sugar one ninety, about two
+    /// hours ago" is no 192 hours).
     static func marksBefore(_ tokens: [Token], in input: String, breakingNumbers: Set<String>, shortened: Set<String>)
         -> (commaBefore: Set<Int>, numberBreaks: Set<Int>) {
         let scalars = Array(input.unicodeScalars)
         var commaBefore: Set<Int> = []
         var numberBreaks: Set<Int> = []
         for index in tokens.indices.dropFirst() {
-            let gap = punctuation(before: index, tokens, scalars)
-            if gap.contains(where: { $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" || $0 == "!" || $0 == "?" || isEmoji($0) })
-                || (gap.contains(".") && !shortened.contains(tokens[index - 1].text)) {
+            let breaks = punctuation(before: index, tokens, scalars).filter(isBreak)
+            if breaks.contains(where: { $0 != "." }) || (!breaks.isEmpty && !shortened.contains(tokens[index - 1].text)) {
                 commaBefore.insert(index)
             }
             if dropped(before: index, tokens, scalars).contains(where: breakingNumbers.contains) { numberBreaks.insert(index) }
@@ -92,11 +90,11 @@ extension UtteranceParser {
     func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
                        takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
-        // a bracket or a dash with a space on each side ends a clause too ("omeprazole 20mg -
-        // the cat wouldn't leave her alone"), though not a range ("6-7")
+        // a dash with a space on each side ends a clause too ("omeprazole 20mg - the cat wouldn't
+        // leave her alone"), though not a range ("6-7")
         func breakBefore(_ token: Int) -> Bool {
             let gap = Self.punctuation(before: token, tokens, scalars)
-            return gap.contains { Self.isBreak($0) || $0 == "(" || $0 == ")" } || Self.isSpacedDash(gap)
+            return gap.contains(where: Self.isBreak) || Self.isSpacedDash(gap)
         }
         // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
         // word that takes back is a correction before a number or another such word ("no 90",
@@ -143,7 +141,7 @@ extension UtteranceParser {
     }
 
     /// Whether the negation at `index` comes after every entry, right after it, a few words after
-    /// it that hold no number, or after a break in the sentence (",", ".", "!", ";"), and before a
+    /// it that hold no number, or after a break in the sentence (`isBreak`), and before a
     /// word of the `remarks` list: a remark about what was logged ("a1c 64, not great", "hypo
     /// 2.7!! don't panic", "weight 104 kilos doctor not happy"), not a negation of it.
     func isRemark(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String, _ context: MatchContext) -> Bool {
@@ -178,9 +176,10 @@ extension UtteranceParser {
             && gap.first!.properties.isWhitespace && gap.last!.properties.isWhitespace
     }
 
-    /// A mark that ends a part of a sentence, an emoji among them ("bs 17.3 😬 forgot to bolus").
+    /// A mark that ends a part of a sentence: a comma, a semicolon, a full stop, "!", "?", a
+    /// bracket ("120ml of Lucozade (bless her)") or an emoji ("bs 17.3 😬 forgot to bolus").
     static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
-        ",.!;".unicodeScalars.contains(scalar) || isEmoji(scalar)
+        ",;.!?()".unicodeScalars.contains(scalar) || isEmoji(scalar)
     }
 
     /// An emoji, which stands between parts of a sentence as a comma does ("broccoli 🥦 wow").

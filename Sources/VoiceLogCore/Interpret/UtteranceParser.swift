@@ -7,6 +7,8 @@ public final class UtteranceParser: Sendable {
     public let grammar: Grammar
     public let checker: FeasibilityChecker
     let entries: EntryMatcher
+    /// The entries a sentence is split into, and the words none of them took.
+    typealias Split = (matches: [EntryMatch], ignored: [Int])
     private let fillerWords: Set<String>
     /// Filler that a number does not run across ("about"), unlike a hesitation ("uh").
     private let numberBreakingFillers: Set<String>
@@ -299,7 +301,7 @@ public final class UtteranceParser: Sendable {
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
-        (split, ignored) = givenToSomeone(split, ignored, tokens, in: input)
+        (split, ignored) = givenToSomeone((split, ignored), tokens, in: input)
         // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
         // cup of tea"), unless it remarks on an entry ("not great")
         var negatedClauses: [Range<Int>] = []
@@ -602,9 +604,8 @@ public final class UtteranceParser: Sendable {
     /// "took", "felt"), or a kind named again beside a whole entry of that kind, when another
     /// entry is whole: their words become skipped words, which the checks that follow weigh like
     /// any other.
-    private func withoutBareIntroductions(_ split: (matches: [EntryMatch], ignored: [Int]), _ context: MatchContext)
-        -> (matches: [EntryMatch], ignored: [Int]) {
-        let split = (matches: handingTimesOn(split.matches, context), ignored: split.ignored)
+    private func withoutBareIntroductions(_ split: Split, _ context: MatchContext) -> Split {
+        let split = handingTimesOn(split, context)
         // a kind named again with nothing of its own beside a whole entry of that kind is that
         // entry ("weighing himself on the old scales and it says 13 stone 9", "her weight's 44.2
         // kg, she was weighed in her gown")
@@ -621,42 +622,42 @@ public final class UtteranceParser: Sendable {
         return (split.matches.filter { !isBare($0) }, (split.ignored + bare.flatMap { Array($0.start..<$0.end) }).sorted())
     }
 
-    /// The matches, with each that is only a time and a bare verb ("on Wednesday at 4pm she had",
-    /// "2 hours ago had") joined to the entry right after it, which takes its time: "on Wednesday
-    /// at 4pm she had a temp of 38.9" is one temperature, at 4pm on Wednesday.
-    private func handingTimesOn(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
-        guard matches.count > 1 else { return matches }
-        var joined: [EntryMatch] = []
+    /// The split, with each pair of neighbouring matches that `join` makes one replaced by the
+    /// match it returns; the words it leaves over are skipped words.
+    private static func joiningNeighbours(_ split: Split,
+                                          _ join: (EntryMatch, EntryMatch) -> (match: EntryMatch, leftOver: [Int])?) -> Split {
+        var (matches, ignored) = split
         var index = 0
-        while index < matches.count {
-            let match = matches[index]
-            if index + 1 < matches.count, EntryMatcher.isTimeOnly(match.captures),
-               let time = entries.timeSpan(context, from: match.start),
-               (time.end..<match.end).allSatisfy({ bareWords.contains(context.tokens[$0]) || glueWords.contains(context.tokens[$0]) }),
-               case let next = matches[index + 1], next.start == match.end,
-               EntryMatcher.times(of: next.captures).isEmpty, let captures = next.captures.merging(match.captures) {
-                joined.append(EntryMatch(kindIndex: next.kindIndex, start: match.start, end: next.end, captures: captures))
-                index += 2
-                continue
+        while index + 1 < matches.count {
+            if let (joined, leftOver) = join(matches[index], matches[index + 1]) {
+                matches.replaceSubrange(index...index + 1, with: [joined])
+                ignored = (ignored.filter { !(joined.start..<joined.end).contains($0) } + leftOver).sorted()
             }
-            joined.append(match)
             index += 1
         }
-        return joined
+        return (matches, ignored)
     }
 
-    /// The matches, where a capitalised name the lists lack took the amount said right after it
+    /// The split, with each match that is only a time and a bare verb ("on Wednesday at 4pm she
+    /// had", "2 hours ago had") joined to the entry right after it, which takes its time: "on
+    /// Wednesday at 4pm she had a temp of 38.9" is one temperature, at 4pm on Wednesday.
+    private func handingTimesOn(_ split: Split, _ context: MatchContext) -> Split {
+        Self.joiningNeighbours(split) { match, next in
+            guard EntryMatcher.isTimeOnly(match.captures), let time = entries.timeSpan(context, from: match.start),
+                  (time.end..<match.end).allSatisfy({ bareWords.contains(context.tokens[$0]) || glueWords.contains(context.tokens[$0]) }),
+                  next.start == match.end, EntryMatcher.times(of: next.captures).isEmpty,
+                  let captures = next.captures.merging(match.captures) else { return nil }
+            return (EntryMatch(kindIndex: next.kindIndex, start: match.start, end: next.end, captures: captures), [])
+        }
+    }
+
+    /// The split, where a capitalised name the lists lack took the amount said right after it
     /// from the entry of a listed name that follows ("gave Noah 4 puffs of ventolin", "gave Nana
     /// Rose 50mg cyclizine"): the amount is that entry's, and the name, a person given it, is
     /// left over with the words before it.
-    private func givenToSomeone(_ matches: [EntryMatch], _ ignored: [Int], _ tokens: [Token], in input: String)
-        -> (matches: [EntryMatch], ignored: [Int]) {
-        guard matches.count > 1 else { return (matches, ignored) }
+    private func givenToSomeone(_ split: Split, _ tokens: [Token], in input: String) -> Split {
         let scalars = Array(input.unicodeScalars)
-        var (matches, ignored) = (matches, ignored)
-        var index = 0
-        while index + 1 < matches.count {
-            let (said, next) = (matches[index], matches[index + 1])
+        return Self.joiningNeighbours(split) { said, next in
             guard said.kindIndex == next.kindIndex, next.start >= said.end,
                   (said.end..<next.start).allSatisfy({ glueWords.contains(tokens[$0].text) }),
                   let (field, words) = said.captures.values.lazy.compactMap({ capture -> (String, Range<Int>)? in
@@ -665,22 +666,12 @@ public final class UtteranceParser: Sendable {
                   words.count == 1, scalars[tokens[words.lowerBound].start].properties.isUppercase,
                   case .literal? = next.captures.value(of: field),
                   said.captures.values.contains(where: { $0.value.isNumeric && next.captures.value(of: $0.field) == nil }),
-                  !Self.punctuation(before: next.start, tokens, scalars).contains(where: Self.isBreak) else {
-                index += 1
-                continue
-            }
+                  !Self.punctuation(before: next.start, tokens, scalars).contains(where: Self.isBreak) else { return nil }
             var own = said.captures
             own.values.removeAll { $0.field == field }
-            guard let merged = next.captures.merging(own) else {
-                index += 1
-                continue
-            }
-            matches[index + 1] = EntryMatch(kindIndex: next.kindIndex, start: words.upperBound, end: next.end, captures: merged)
-            ignored.removeAll { (said.end..<next.start).contains($0) }
-            matches.remove(at: index)
-            ignored = (ignored + Array(said.start..<words.upperBound)).sorted()
+            guard let merged = next.captures.merging(own) else { return nil }
+            return (EntryMatch(kindIndex: next.kindIndex, start: words.upperBound, end: next.end, captures: merged), Array(said.start..<words.upperBound))
         }
-        return (matches, ignored)
     }
 
     /// The words from each negation to the next break ("forgot to bolus" of "forgot to bolus,

@@ -330,10 +330,14 @@ public struct NumberReader: Sendable {
         return words.soundsLikeDigitBefore.contains(next) || isScoreScale(tokens, at: index)
     }
 
-    /// Whether "out of ten" starts at `index`.
+    /// Whether what a score is out of starts at `index`: "out of ten", "outta 10" (`out-of-said`,
+    /// then a word of `out-of` or its number said).
     private func isScoreScale(_ tokens: [String], at index: Int) -> Bool {
-        tokens[safe: index] == "out" && tokens[safe: index + 1] == "of"
-            && tokens[safe: index + 2].map { words.scoreScales.contains($0) || words.teens[$0] == 10 } == true
+        words.outOf.contains { said in
+            guard said.indices.allSatisfy({ tokens[safe: index + $0] == said[$0] }),
+                  let scale = tokens[safe: index + said.count] else { return false }
+            return words.scoreScales.contains(scale) || words.teens[scale].map { words.scoreScales.contains(String($0)) } == true
+        }
     }
 
     /// "seven", "fifteen", "forty", "forty five".
