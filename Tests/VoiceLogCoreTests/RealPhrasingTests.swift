@@ -26,7 +26,7 @@ import VoiceLogGrammars
         ("real_heldout_bu.jsonl", 0.96), ("real_heldout_bv.jsonl", 0.94), ("real_heldout_bw.jsonl", 0.95),
         ("real_heldout_cb.jsonl", 0.96), ("real_heldout_cc.jsonl", 0.98),
         ("real_heldout_cf.jsonl", 0.97), ("real_heldout_cg.jsonl", 0.93), ("real_heldout_cj.jsonl", 0.97),
-        ("real_heldout_cl.jsonl", 0.98),
+        ("real_heldout_cl.jsonl", 0.98), ("real_heldout_cn.jsonl", 0.97), ("real_heldout_co.jsonl", 0.99),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -34,44 +34,53 @@ import VoiceLogGrammars
         let known = try CorpusTests.knownFailures("real_tune_known_failures.txt")
         #expect(cases.count >= 1800)
         var passed = 0
+        var results: [ParseResult] = []
         for corpusCase in cases {
-            let why = corpusCase.mismatch(Self.parser.parse(corpusCase.text, now: corpusCase.now))
+            let result = Self.parser.parse(corpusCase.text, now: corpusCase.now)
+            results.append(result)
+            let why = corpusCase.mismatch(result)
             if why == nil { passed += 1 } else if !known.contains(corpusCase.id) { Issue.record("\(corpusCase): \(why!)") }
         }
         print("real phrasing, tuned split: \(passed)/\(cases.count) right (\(known.count) known failures listed)")
+        // where the corpus's writer read the contract otherwise (see the known failures' notes)
+        Self.expectNeverSilentlyWrong("real_tune.jsonl", Array(zip(cases, results)), disputed: known, allowed: 0)
     }
 
     @Test(arguments: Self.heldOut)
     func heldOutSplitStaysAboveItsFloor(file: String, floor: Double) throws {
         let cases = try CorpusCase.load(CorpusTests.corpusURL(file))
         #expect(cases.count >= 400)
-        let passed = cases.filter { $0.mismatch(Self.parser.parse($0.text, now: $0.now)) == nil }.count
+        let results = cases.map { Self.parser.parse($0.text, now: $0.now) }
+        let passed = zip(cases, results).filter { $0.mismatch($1) == nil }.count
         let rate = Double(passed) / Double(cases.count)
         print("real phrasing, held out \(file) (never tuned on): \(passed)/\(cases.count) right (\(Int((rate * 1000).rounded()) / 10) %)")
         #expect(rate >= floor)
+        Self.expectNeverSilentlyWrong(file, Array(zip(cases, results)), allowed: 3)
     }
 
-    /// Never silently wrong: on every line of every corpus, an `ok` result is not a case that
-    /// expects otherwise, and every number the line holds is a number of its entries.
-    @Test(arguments: ["utterances.jsonl", "real_tune.jsonl"] + Self.heldOut.map(\.0))
-    func okResultsUseEveryNumberSaid(file: String) throws {
+    /// Never silently wrong, on the spec-shaped corpus too.
+    @Test func okResultsOfTheSpecShapedCorpusUseEveryNumberSaid() throws {
+        let cases = try CorpusCase.load(CorpusTests.corpusURL("utterances.jsonl"))
+        Self.expectNeverSilentlyWrong("utterances.jsonl", cases.map { ($0, Self.parser.parse($0.text, now: $0.now)) }, allowed: 0)
+    }
+
+    /// Never silently wrong: on every line of a corpus (each read once, by the test of its
+    /// accuracy), an `ok` result is not a case that expects otherwise (but for `allowed` of
+    /// them, and those whose writer read the contract otherwise, `disputed`), and every number
+    /// the line holds is a number of its entries.
+    static func expectNeverSilentlyWrong(_ file: String, _ read: [(CorpusCase, ParseResult)], disputed: Set<String> = [], allowed: Int) {
         var silentWrong: [String] = []
         var dropped: [String] = []
-        // where the corpus's writer read the contract otherwise (see the known failures' notes)
-        let disputed = file == "real_tune.jsonl" ? try CorpusTests.knownFailures("real_tune_known_failures.txt") : []
-        for corpusCase in try CorpusCase.load(CorpusTests.corpusURL(file)) {
-            let result = Self.parser.parse(corpusCase.text, now: corpusCase.now)
-            guard result.status == .ok else { continue }
+        for (corpusCase, result) in read where result.status == .ok {
             if corpusCase.status != "ok", !disputed.contains(corpusCase.id) { silentWrong.append("\(corpusCase): ok, expected \(corpusCase.status)") }
             let missing = NumberUse.missing(in: corpusCase.text, result, now: corpusCase.now)
             if !missing.isEmpty {
                 dropped.append("\(corpusCase): \(missing.map { JSONValue.format($0[0]) }) not in \(result.entries.map { $0.json.serialized() })")
             }
         }
-        #expect(dropped.isEmpty, "ok results that dropped a number:\n\(dropped.joined(separator: "\n"))")
+        #expect(dropped.isEmpty, "\(file): ok results that dropped a number:\n\(dropped.joined(separator: "\n"))")
         print("\(file): \(silentWrong.count) ok results where the case expects another status")
-        #expect(silentWrong.count <= (file.hasPrefix("real_heldout") ? 3 : 0),
-                "ok results for cases that are not ok:\n\(silentWrong.joined(separator: "\n"))")
+        #expect(silentWrong.count <= allowed, "\(file): ok results for cases that are not ok:\n\(silentWrong.joined(separator: "\n"))")
     }
 
     /// Random sentences made of the grammar's own words and numbers: whenever the parser
@@ -167,24 +176,33 @@ enum NumberUse {
     /// Meters, sensors, pumps and formulas named with their model or stage: "libre 3", "dexcom g7",
     /// "libre three", "similac 360".
     static func deviceModels(in text: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: #"\b(?:libre|dexcom|dex|guardian|omnipod|minimed|medtronic|similac|aptamil|kendamil|sma pro|sma|hipp|lactogen)\s*g?\s*(?:\d+(?![.,]?\d)|two\b|three\b)"#,
-                                               options: [.caseInsensitive])
-        let range = NSRange(text.startIndex..., in: text)
-        return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
+        matches(of: deviceModel, in: text)
+    }
+
+    static let deviceModel = try! NSRegularExpression(
+        pattern: #"\b(?:libre|dexcom|dex|guardian|omnipod|minimed|medtronic|similac|aptamil|kendamil|sma pro|sma|hipp|lactogen)\s*g?\s*(?:\d+(?![.,]?\d)|two\b|three\b)"#,
+        options: [.caseInsensitive])
+
+    /// The parts of `text` that `pattern` matches (compiled once: a pattern compiled on each
+    /// call, on many threads at once, has crashed Foundation's cache).
+    static func matches(of pattern: NSRegularExpression, in text: String) -> [String] {
+        pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
     }
 
     /// Two clock times, from and to, written in digits or said: "7:40-8:55", "11:30pm to 2:55am",
     /// "0130-0445", "from nine fifteen to nine fifty", "midnight till 4", "8:15pm, woke 4:30am".
     static func spans(in text: String) -> [String] {
+        matches(of: span, in: text)
+    }
+
+    static let span: NSRegularExpression = {
         let word = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
             + "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh)"
         let said = #"(?:midnight|noon|midday|"# + word + #"(?:\s+"# + word + #"){0,2})"#
         let clock = #"(?:\d{4}|\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)?"#
         let between = #",?\s*(?:-|–|to|till|til|until|woke up|woke|up|awake|waking|woken)\s*"#
-        let pattern = try! NSRegularExpression(pattern: clock + #"\s*"# + between + clock, options: [.caseInsensitive])
-        let range = NSRange(text.startIndex..., in: text)
-        return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
-    }
+        return try! NSRegularExpression(pattern: clock + #"\s*"# + between + clock, options: [.caseInsensitive])
+    }()
 
     static func isUsed(_ number: Double, in result: ParseResult, now: LocalDateTime) -> Bool {
         if number == 10 || number == 0 { return true }  // the scale of a score, "oh" in a clock time

@@ -941,12 +941,22 @@ import VoiceLogGrammars
     /// A recogniser's homophone of a digit after tens is that digit where the number ends: at
     /// the end, before a unit or before "out of ten"; never before another number (a range).
     @Test(arguments: [("pulse sixty for", "bpm", 64.0), ("oxygen eighty ate percent", "percent", 88),
-                      ("joint pain ate out of ten", "score", 8), ("a one c fifty sex", "value", 56)])
+                      ("joint pain ate out of ten", "score", 8), ("a one c fifty sex", "value", 56),
+                      ("glucose ninety ate fasting", "value", 98), ("glucose seventy to after breakfast", "value", 72),
+                      ("heart rate sixty ate and oxygen ninety seven percent", "bpm", 68),
+                      ("glucose one thirty to before lunch", "value", 132)])
     func aDigitHeardAsAWord(text: String, field: String, value: Double) {
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.first?.number(field) == value)
         #expect(Self.parse("heart rate seventy to eighty").status != .ok)
+    }
+
+    /// "bf" is a breastfeed, so a bottle of formula after it is another feed.
+    @Test func aBreastfeedThenFormulaAreTwoFeeds() {
+        let result = Self.parse("bf 10min then ff 2oz")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("method") } == ["breastfeeding", "formula"])
     }
 
     /// A capitalised name the lists lack, before the amount of a listed medicine, is whom it

@@ -156,6 +156,8 @@ public struct NumberWords: Sendable {
     public var soundsLikeDigit: [String: Int] = [:]
     /// Units before which such a word is the digit too: "took for units of fiasp" is 4 units.
     public var soundsLikeDigitBefore: Set<String> = []
+    /// Words before which such a word after tens ends the number: "seventy to after breakfast" is 72.
+    public var soundsLikeDigitEndsBefore: Set<String> = []
 
     public init() {}
 }

@@ -191,7 +191,8 @@ private struct GrammarFileReader {
     /// `clock-zero = oh | o`, `written-scale 1000 = k`, `multiplier 12 = dozen`, `pair 2 = couple`,
     /// `whole = all | whole`, `one-is-pronoun-after = the | wee`, `times = x`, `out-of = 10`,
     /// `out-of-said = out of | outta` (phrases),
-    /// `sounds-like-digit 2 = to | too` (before a scale only), `sounds-like-digit-before = units`.
+    /// `sounds-like-digit 2 = to | too` (before a scale only), `sounds-like-digit-before = units`,
+    /// `sounds-like-digit-ends-before = fasting` (after tens).
     /// A value may be a ratio (`fraction 1/3 = third`).
     func readNumberWord(_ keyword: String, _ rest: String, into words: inout NumberWords) throws(GrammarError) {
         let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
@@ -227,6 +228,7 @@ private struct GrammarFileReader {
             case "out-of-said": words.outOf.append(word.split(separator: " ").map(String.init))
             case "sounds-like-digit": words.soundsLikeDigit[word] = Int(try needValue())
             case "sounds-like-digit-before": words.soundsLikeDigitBefore.insert(word)
+            case "sounds-like-digit-ends-before": words.soundsLikeDigitEndsBefore.insert(word)
             default: throw failure("unknown number word class '\(keyword)'")
             }
         }

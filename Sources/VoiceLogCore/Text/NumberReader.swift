@@ -174,6 +174,10 @@ public struct NumberReader: Sendable {
            let next = tokens[safe: start + 1], words.point.contains(next) || words.soundsLikeDigitBefore.contains(next) || isScoreScale(tokens, at: start + 1) {
             integers.append(NumberReading(end: start + 1, value: Double(digit)))
         }
+        // "for and a half ounces": and before "and a half" (but never alone there)
+        if let digit = words.soundsLikeDigit[tokens[start]], let fraction = andFraction(tokens, at: start + 1) {
+            results.append(NumberReading(end: fraction.end, value: Double(digit) + fraction.value))
+        }
         results += integers
         for integer in integers {
             for decimal in decimalParts(tokens, at: integer.end) {
@@ -324,10 +328,11 @@ public struct NumberReader: Sendable {
     }
 
     /// Whether a word that sounds like a digit, before `index`, ends a number said: at the end,
-    /// before a unit of `sounds-like-digit-before`, or before "out of ten".
+    /// before a unit of `sounds-like-digit-before` or a word of `sounds-like-digit-ends-before`
+    /// ("glucose seventy to after breakfast"), or before "out of ten".
     private func soundsLikeDigitEnds(_ tokens: [String], at index: Int) -> Bool {
         guard let next = tokens[safe: index] else { return true }
-        return words.soundsLikeDigitBefore.contains(next) || isScoreScale(tokens, at: index)
+        return words.soundsLikeDigitBefore.contains(next) || words.soundsLikeDigitEndsBefore.contains(next) || isScoreScale(tokens, at: index)
     }
 
     /// Whether what a score is out of starts at `index`: "out of ten", "outta 10" (`out-of-said`,
