@@ -944,12 +944,36 @@ import VoiceLogGrammars
                       ("joint pain ate out of ten", "score", 8), ("a one c fifty sex", "value", 56),
                       ("glucose ninety ate fasting", "value", 98), ("glucose seventy to after breakfast", "value", 72),
                       ("heart rate sixty ate and oxygen ninety seven percent", "bpm", 68),
-                      ("glucose one thirty to before lunch", "value", 132)])
+                      ("glucose one thirty to before lunch", "value", 132), ("temperature thirty ate point two", "value", 38.2),
+                      ("blood pressure one twenty to over eighty", "systolic", 122)])
     func aDigitHeardAsAWord(text: String, field: String, value: Double) {
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.first?.number(field) == value)
         #expect(Self.parse("heart rate seventy to eighty").status != .ok)
+    }
+
+    /// A day said first, alone, is the day of every entry after it, with or without a clock time.
+    @Test func aDaySaidFirstIsEveryEntrys() {
+        let result = Self.parse("thursday: 14 units novorapid at 8:35am, bgl 13.2 before lunch")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.time.dayNumber) == [Self.now.dayNumber - 2, Self.now.dayNumber - 2])
+        #expect(result.entries.first?.time.hour == 8)
+        #expect(Self.parse("today so far: took 20mg buscopan").status == .ok)
+    }
+
+    /// A negation that takes nothing back ends at a word that joins clauses, as others do.
+    @Test func aClauseOfWhatDidNotHappenEndsAtPlus() {
+        let result = Self.parse("no bloating for once plus had a chicken salad for lunch")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["food"])
+    }
+
+    /// A brand a recogniser wrote as two unknown words is read whole, and the answer says so.
+    @Test func aNameWrittenAsTwoWordsIsReadWhole() {
+        let result = Self.parse("gave him five ml of cal pol")
+        #expect(result.entries.first?.text("name") == "calpol")
+        #expect(result.problems.contains { $0.message.contains("'cal pol' as 'calpol'") })
     }
 
     /// "bf" is a breastfeed, so a bottle of formula after it is another feed.

@@ -98,9 +98,9 @@ extension UtteranceParser {
         }
         // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
         // word that takes back is a correction before a number or another such word ("no 90",
-        // "no wait")
-        func opensClause(_ token: Int) -> Bool { breakBefore(token) || (!takesBack && clauseWords.contains(tokens[token].text)) }
+        // "no wait"), else a negation as any other ("no bloating for once plus ...")
         let correcting = takesBack && correctionFollows(index, tokens, context)
+        func opensClause(_ token: Int) -> Bool { breakBefore(token) || (!correcting && clauseWords.contains(tokens[token].text)) }
         let followsEntry = !correcting && matches.contains { $0.end == index }
         let end = ((index + 1)..<tokens.count).first(where: opensClause) ?? tokens.count
         let clause: Range<Int>
@@ -109,7 +109,7 @@ extension UtteranceParser {
             // after the entries: from the negation, when an entry ends right before it ("bs 17.3
             // forgot to bolus"), or from the last break before it
             clause = start..<end
-        } else if !takesBack, !matches.contains(where: { $0.end <= index }), end < tokens.count, breakBefore(end),
+        } else if !correcting, !matches.contains(where: { $0.end <= index }), end < tokens.count, breakBefore(end) || clauseWords.contains(tokens[end].text),
                   !matches.contains(where: { $0.start < end && $0.end > end }) {
             // before every entry, ended by a break: "Dad wouldn't touch his breakfast, he just
             // wanted a cup of tea"

@@ -139,8 +139,13 @@ public final class UtteranceParser: Sendable {
         var corrections: [SpellingFix] = []
         var tokens: [Token] = []
         let scalars = Array(input.unicodeScalars)
+        var asTyped: Token?
         for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
-            if let parts = slashParts(token) {
+            defer { asTyped = tokens.last == token ? token : nil }
+            if let last = asTyped, let word = joined(last, token, scalars) {
+                corrections.append(SpellingFix(said: "\(last.text) \(token.text)", read: word, start: last.start))
+                tokens[tokens.count - 1] = Token(text: abbreviations[word] ?? word, start: last.start, end: token.end)
+            } else if let parts = slashParts(token) {
                 tokens += parts
             } else if let word = abbreviations[token.text] {
                 tokens.append(Token(text: word, start: token.start, end: token.end))
@@ -240,6 +245,17 @@ public final class UtteranceParser: Sendable {
 
     /// A word the grammar does not know made of grammar words joined by "/", as those words
     /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL"). Nil for any other word.
+    /// The grammar word a recogniser wrote as two ("cal pol", "ibu profen"): two words the
+    /// grammar does not know, one space apart, that together are a grammar word or a slip of
+    /// one. (Letters said one by one are the grammar's own phrases: "b p", "s p o two".)
+    private func joined(_ first: Token, _ second: Token, _ scalars: [Unicode.Scalar]) -> String? {
+        guard second.start == first.end + 1, scalars[first.end] == " ",
+              first.text.allSatisfy(\.isLetter), second.text.allSatisfy(\.isLetter),
+              !spelling.knows(first.text), !spelling.knows(second.text) else { return nil }
+        let word = first.text + second.text
+        return spelling.knows(word) ? word : spelling.correction(of: word)
+    }
+
     private func slashParts(_ token: Token) -> [Token]? {
         guard token.text.utf8.count > 2, token.text.utf8.contains(UInt8(ascii: "/")) else { return nil }
         let parts = token.text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -346,7 +362,8 @@ public final class UtteranceParser: Sendable {
         isComplete: { self.isComplete($0) })
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
-        let matches = entries.sharingTime(stranded.matches, context)
+        let (matches, dayFirst) = entries.sharingTime(stranded.matches, context)
+        if let dayFirst { ignored.removeAll(where: dayFirst.contains) }
         let ignoredWords = ignored.map { tokens[$0].text }
         if matches.isEmpty {
             return unrecognized("No entry recognised. Try a sentence such as 'glucose 6.2 after dinner', 'fed 120 ml formula' or 'mild headache'.")

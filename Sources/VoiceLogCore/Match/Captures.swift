@@ -139,7 +139,7 @@ struct Captures: Sendable {
     }
 
     /// A field's name without the mark of a phrase's own (soft) field.
-    private static func plain(_ field: String) -> String {
+    static func plain(_ field: String) -> String {
         field.hasPrefix(softPrefix) ? String(field.dropFirst(softPrefix.count)) : field
     }
 

@@ -1,13 +1,25 @@
 /// A time said once for several entries: "at 2am: 120 ml formula and a wet nappy" is a feed and
 /// a nappy at 2:00; "took amlodipine 5mg and atorvastatin 20mg at 8am" two doses at 8:00.
 extension EntryMatcher {
+    /// A day alone that opens the sentence, before the first entry, is every entry's day
+    /// (`dayFirst`, the words that say it): "thursday: 14 units novorapid at 8:35am, bgl 13.2
+    /// before lunch", "Friday. 75 minute walk. Then BP 170/88", "yesterday: my 4 month old -
+    /// pumped 30ml left side at 07:15".
+    func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> (matches: [EntryMatch], dayFirst: Range<Int>?) {
+        if let (end, day) = timeSpan(context, from: 0), Self.isDayOnly(day), let first = matches.first, first.start >= end {
+            return (matches.map { Self.adding(day, to: $0) }, 0..<end)
+        }
+        return (sharingTime(matches, context), nil)
+    }
+
     /// The matches, with a time that opens the sentence given to every entry that says no time
     /// of its own, and a time that ends it to every entry when all are of one kind, when only
     /// "and" joins them (`time_sharing_joins`) or after "all" (`time_sharing_words`: "bp 119/77,
     /// sats 97, all at 8 am"). A time between entries stays with the entry it was matched into.
-    func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+    private func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         guard matches.count > 1 else { return matches }
-        if let opening = timePart(context, from: 0), matches[0].start == 0, Self.times(of: matches[0].captures) == Self.times(of: opening) {
+        if let opening = timePart(context, from: 0), matches[0].start == 0,
+           Self.times(of: opening).allSatisfy({ Self.times(of: matches[0].captures)[$0.key] == $0.value }) {
             return matches.map { Self.adding(opening, to: $0) }
         }
         // the last entry's own time ends the sentence (but for glue: "this morning as usual"),
@@ -94,11 +106,23 @@ extension EntryMatcher {
         return times
     }
 
-    /// The match with the time's fields, when it has none of its own.
+    /// The match with the time's fields, when it has none of its own, or when the time is a
+    /// day alone and the match says only a clock time ("yesterday ... 3 oz formula at 12.35pm").
     private static func adding(_ time: Captures, to match: EntryMatch) -> EntryMatch {
-        guard times(of: match.captures).isEmpty, let merged = match.captures.merging(time) else { return match }
+        let own = times(of: match.captures)
+        guard own.isEmpty || (isDayOnly(time) && own.keys.allSatisfy { clockFields.contains(Captures.plain($0)) }),
+              let merged = match.captures.merging(time) else { return match }
         var shared = match
         shared.captures = merged
         return shared
+    }
+
+    /// The fields of a time that name a day, and those of a clock time.
+    static let dayFields: Set<String> = ["time.day", "time.weekday", "time.day_of_month", "time.month"]
+    static let clockFields: Set<String> = ["time.hour", "time.minute", "time.meridiem", "time.dotted", "time.period", "time.minutes_before"]
+
+    /// Whether the captures say a day and nothing else: "yesterday", "on Thursday", "21 November".
+    static func isDayOnly(_ captures: Captures) -> Bool {
+        isTimeOnly(captures) && captures.values.allSatisfy { dayFields.contains(Captures.plain($0.field)) }
     }
 }

@@ -329,10 +329,12 @@ public struct NumberReader: Sendable {
 
     /// Whether a word that sounds like a digit, before `index`, ends a number said: at the end,
     /// before a unit of `sounds-like-digit-before` or a word of `sounds-like-digit-ends-before`
-    /// ("glucose seventy to after breakfast"), or before "out of ten".
+    /// ("glucose seventy to after breakfast"), before a point ("thirty ate point two"), or
+    /// before "out of ten".
     private func soundsLikeDigitEnds(_ tokens: [String], at index: Int) -> Bool {
         guard let next = tokens[safe: index] else { return true }
-        return words.soundsLikeDigitBefore.contains(next) || words.soundsLikeDigitEndsBefore.contains(next) || isScoreScale(tokens, at: index)
+        return words.soundsLikeDigitBefore.contains(next) || words.soundsLikeDigitEndsBefore.contains(next)
+            || words.point.contains(next) || isScoreScale(tokens, at: index)
     }
 
     /// Whether what a score is out of starts at `index`: "out of ten", "outta 10" (`out-of-said`,
