@@ -969,6 +969,15 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == ["food"])
     }
 
+    /// What did not happen, after a number no entry takes, is its own clause from the break
+    /// before it; the number is still asked about.
+    @Test func aNegationAfterAnUnloggedNumberIsItsOwnClause() {
+        let result = Self.parse("blood ketones 1.2, didn't take the metformin. carbs 12g")
+        #expect(result.negated == ["didn't take the metformin"])
+        #expect(result.entries.map(\.kind) == ["carbs"])
+        #expect(result.status == .incomplete)
+    }
+
     /// A brand a recogniser wrote as two unknown words is read whole, and the answer says so.
     @Test func aNameWrittenAsTwoWordsIsReadWhole() {
         let result = Self.parse("gave him five ml of cal pol")

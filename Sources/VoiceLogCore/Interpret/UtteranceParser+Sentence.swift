@@ -112,8 +112,11 @@ extension UtteranceParser {
         } else if !correcting, !matches.contains(where: { $0.end <= index }), end < tokens.count, breakBefore(end) || clauseWords.contains(tokens[end].text),
                   !matches.contains(where: { $0.start < end && $0.end > end }) {
             // before every entry, ended by a break: "Dad wouldn't touch his breakfast, he just
-            // wanted a cup of tea"
-            clause = 0..<end
+            // wanted a cup of tea"; from the last break before it when a number comes before
+            // that ("blood ketones 1.2, didn't take the metformin. carbs 12g")
+            let lastBreak = index > 0 ? (1...index).reversed().first(where: opensClause) : nil
+            let start = lastBreak.flatMap { start in (0..<start).contains { !context.numbers(at: $0).isEmpty } ? start : nil } ?? 0
+            clause = start..<end
         } else {
             return nil
         }
