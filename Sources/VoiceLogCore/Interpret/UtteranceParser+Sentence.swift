@@ -62,8 +62,8 @@ extension UtteranceParser {
         var commaBefore: Set<Int> = []
         var numberBreaks: Set<Int> = []
         for index in tokens.indices.dropFirst() {
-            let breaks = punctuation(before: index, tokens, scalars).filter(isBreak)
-            if breaks.contains(where: { $0 != "." }) || (!breaks.isEmpty && !shortened.contains(tokens[index - 1].text)) {
+            let gap = punctuation(before: index, tokens, scalars)
+            if gap.contains(where: { isBreak($0) && $0 != "." }) || (gap.contains(".") && !shortened.contains(tokens[index - 1].text)) {
                 commaBefore.insert(index)
             }
             if dropped(before: index, tokens, scalars).contains(where: breakingNumbers.contains) { numberBreaks.insert(index) }

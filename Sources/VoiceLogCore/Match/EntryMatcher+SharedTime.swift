@@ -6,7 +6,7 @@ extension EntryMatcher {
     /// before lunch", "Friday. 75 minute walk. Then BP 170/88", "yesterday: my 4 month old -
     /// pumped 30ml left side at 07:15".
     func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> (matches: [EntryMatch], dayFirst: Range<Int>?) {
-        if let (end, day) = timeSpan(context, from: 0), Self.isDayOnly(day), let first = matches.first, first.start >= end {
+        if let first = matches.first, first.start > 0, let (end, day) = timeSpan(context, from: 0), Self.isDayOnly(day), first.start >= end {
             return (matches.map { Self.adding(day, to: $0) }, 0..<end)
         }
         return (sharingTime(matches, context), nil)
