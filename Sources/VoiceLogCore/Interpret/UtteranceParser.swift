@@ -243,8 +243,6 @@ public final class UtteranceParser: Sendable {
         end == tokens.count || context.commaBefore.contains(end) || breakWords.contains(tokens[end].text)
     }
 
-    /// A word the grammar does not know made of grammar words joined by "/", as those words
-    /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL"). Nil for any other word.
     /// The grammar word a recogniser wrote as two ("cal pol", "ibu profen"): two words the
     /// grammar does not know, one space apart, that together are a grammar word or a slip of
     /// one. (Letters said one by one are the grammar's own phrases: "b p", "s p o two".)
@@ -256,6 +254,8 @@ public final class UtteranceParser: Sendable {
         return spelling.knows(word) ? word : spelling.correction(of: word)
     }
 
+    /// A word the grammar does not know made of grammar words joined by "/", as those words
+    /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL"). Nil for any other word.
     private func slashParts(_ token: Token) -> [Token]? {
         guard token.text.utf8.count > 2, token.text.utf8.contains(UInt8(ascii: "/")) else { return nil }
         let parts = token.text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
