@@ -10,6 +10,31 @@ import VoiceLogGrammars
 
     static func parse(_ text: String) -> ParseResult { parser.parse(text, now: now) }
 
+    /// A given name says who the line is about: skipped, never read as the grammar word one
+    /// letter away, kept in free text; and a sport or a point of a match beside a reading is
+    /// when it was taken, no activity to log.
+    @Test(arguments: [
+        ("Ruby bg 205 after dance", "glucose", "value", 205.0),
+        ("Evie slept 13 hrs, the steroids knocked her out", "sleep", "duration_min", 780),
+        ("Liam bg 3.3 at rugby, coach sorted him", "glucose", "value", 3.3),
+        ("Josh had 20g carbs at half time", "carbs", "grams", 20),
+        ("25g carbs mid run", "carbs", "grams", 25),
+        ("dexcom says 180 and climbing", "glucose", "value", 180),
+    ])
+    func namesAndOccasionsAreNoEntries(text: String, kind: String, field: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == [kind])
+        #expect(result.entries.first?.number(field) == value)
+        #expect(!result.problems.contains { $0.message.hasPrefix("Read") })
+    }
+
+    @Test func aGivenNameStaysInFreeText() {
+        let result = Self.parse("appointment with Sarah on Tuesday at 2pm")
+        #expect(result.entries.first?.text("with") == "Sarah")
+        #expect(Self.parse("olive oil drops in ear").problems.allSatisfy { !$0.message.contains("oliver") })
+    }
+
     /// A number taken back and said again stands, and the warning names both.
     @Test(arguments: [
         ("pumped eighty no ninety mls", "volume_ml", 90.0),

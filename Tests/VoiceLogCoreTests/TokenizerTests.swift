@@ -15,6 +15,11 @@ import Testing
         ("bolus 4u @8", ["bolus", "4", "u", "at", "8"]),
         ("bg6.3 bp120/80 spo2 98", ["bg", "6.3", "bp", "120", "/", "80", "spo2", "98"]),
         ("tea n toast & jam", ["tea", "and", "toast", "and", "jam"]),
+        // an hour written with its zero is a 24-hour clock: the morning
+        ("at 07:15", ["at", "07", ":", "15", "am"]),
+        ("at 07.15", ["at", "07", ":", "15", "am"]),
+        ("at 07:15 pm", ["at", "07", ":", "15", "pm"]),
+        ("at 7:15", ["at", "7", ":", "15"]),
     ])
     func tokens(input: String, expected: [String]) {
         #expect(Tokenizer.tokens(of: input).map(\.text) == expected)

@@ -26,8 +26,11 @@ public struct Grammar: Sendable {
 
     /// Words dropped before matching ("um", "about").
     public var fillerWords: Set<String> { words(of: "filler").union(words(of: "hesitations")) }
-    /// Words that may be skipped inside and between entries ("please", "and", "the").
-    public var glueWords: Set<String> { words(of: "glue").union(words(of: "people")) }
+    /// Words that may be skipped inside and between entries ("please", "and", "the", "Liam").
+    public var glueWords: Set<String> { words(of: "glue").union(words(of: "people")).union(givenNames) }
+    /// Given names ("Liam", "Evie's"): glue, but free text may end with them ("with Dr Ahmed"),
+    /// and never what a slip is read as.
+    public var givenNames: Set<String> { words(of: "names") }
     /// Words that turn a sentence into something that did not happen ("not", "forgot").
     public var negationWords: Set<String> { words(of: "negation") }
     /// Words that, right after a negation that follows the entries, make it a remark about
@@ -52,7 +55,7 @@ public struct Grammar: Sendable {
     public static let structuralLists: Set<String> = [
         "filler", "hesitations", "glue", "negation", "question", "written", "reserved", "text_openers",
         "everyday_lists", "remarks", "shared_verbs", "breaks", "corrections", "compound_names",
-        "numbered_places", "ages", "text_breaks", "people", "wake_words", "dictation_openers",
+        "numbered_places", "ages", "text_breaks", "people", "names", "wake_words", "dictation_openers",
         "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures",
         "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
         "skill_calls", "skill_name_ends", "skill_name_last_words", "abbreviations", "shortened_words", "bare_intros", "ambiguous_minutes", "over_words",

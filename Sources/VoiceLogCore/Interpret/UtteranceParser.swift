@@ -131,8 +131,8 @@ public final class UtteranceParser: Sendable {
         abbreviations = Dictionary((grammar.lists["abbreviations"]?.phrases ?? []).filter { $0.words.count == 1 }
             .map { ($0.words[0], $0.value) }, uniquingKeysWith: { first, _ in first })
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary,
-                                     neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)),
-                                     functionWords: grammar.glueWords.union(grammar.words(of: "empty_words")).union(grammar.words(of: "people")))
+                                     neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)).union(grammar.givenNames),
+                                     functionWords: glueWords.union(grammar.words(of: "empty_words")))
     }
 
     public func parse(_ input: String, now: LocalDateTime) -> ParseResult {

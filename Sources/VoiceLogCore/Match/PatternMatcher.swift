@@ -72,6 +72,7 @@ final class PatternMatcher: Sendable {
             (.state, grammar.words(of: "states")),
             (.pronoun, grammar.words(of: "pronouns")),
             (.sharedVerb, grammar.words(of: "shared_verbs")),
+            (.givenName, grammar.givenNames),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -288,9 +289,9 @@ final class PatternMatcher: Sendable {
                     if position > index, context.commaBefore.contains(position) { break }
                 }
                 heads?.matches(context.ids, at: position) { phraseEnd, _ in headEnds.insert(phraseEnd) }
-                namesSomething = namesSomething || !context.classes[position].contains(.glue) && !context.classes[position].contains(.empty)
+                namesSomething = namesSomething || !context.classes[position].isGlueInText && !context.classes[position].contains(.empty)
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
-                if namesSomething && !context.classes[position].contains(.glue) && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
+                if namesSomething && !context.classes[position].isGlueInText && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
                     found(end, .words(start: index, end: end), [], end - index - compoundWords)
                 }
             }

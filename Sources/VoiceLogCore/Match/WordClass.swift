@@ -33,4 +33,9 @@ struct WordClass: OptionSet, Sendable {
     static let pronoun = WordClass(rawValue: 1 << 12)
     /// A verb that introduces entries of several kinds ("had", "took").
     static let sharedVerb = WordClass(rawValue: 1 << 13)
+    /// A given name ("Liam"): glue, but free text may end with it ("with Dr Ahmed").
+    static let givenName = WordClass(rawValue: 1 << 14)
+
+    /// Glue that free text does not end with: not a given name.
+    var isGlueInText: Bool { contains(.glue) && !contains(.givenName) }
 }

@@ -63,6 +63,20 @@ public enum Tokenizer {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
         for (index, token) in tokens.enumerated() {
+            if index > 0, clockBefore.contains(tokens[index - 1].text), let (hour, minute) = zeroLedClock(token) {
+                // "at 07.15": written as a 24-hour clock, as "07:15" is ("01.10" alone is 1.1)
+                let middle = token.start + 2
+                result.append(Token(text: hour, start: token.start, end: middle))
+                result.append(Token(text: ":", start: middle, end: middle))
+                result.append(Token(text: minute, start: middle, end: token.end))
+                if !isMeridiem(tokens, at: index + 1) { result.append(Token(text: "am", start: token.end, end: token.end)) }
+                continue
+            }
+            if endsZeroLedClock(tokens, at: index) {
+                result.append(token)
+                result.append(Token(text: "am", start: token.end, end: token.end))
+                continue
+            }
             let digits = Array(token.text.utf8)
             guard digits.count == 4, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                   let hour = Int(token.text.prefix(2)), let minute = Int(token.text.suffix(2)), hour <= 23, minute <= 59,
@@ -80,6 +94,35 @@ public enum Tokenizer {
             if hour <= 12 { result.append(Token(text: hour == 12 ? "pm" : "am", start: token.end, end: token.end)) }
         }
         return result
+    }
+
+    /// The hour and minutes of "07.15": an hour 1 to 9 written with its zero, a point, and two
+    /// digits of minutes; nil for any other token.
+    private static func zeroLedClock(_ token: Token) -> (hour: String, minute: String)? {
+        let parts = token.text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, isZeroLedHour(parts[0]), let minute = Int(parts[1]), parts[1].utf8.count == 2, minute <= 59
+        else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    /// Whether the token at `index` is the minutes of "07:15", with no meridiem after it: an
+    /// hour written with its zero is a 24-hour clock, so the morning, as "0715" is.
+    private static func endsZeroLedClock(_ tokens: [Token], at index: Int) -> Bool {
+        guard index >= 2, tokens[index - 1].text == ":", isZeroLedHour(tokens[index - 2].text[...]),
+              tokens[index].text.utf8.count == 2, let minute = Int(tokens[index].text), minute <= 59
+        else { return false }
+        return !isMeridiem(tokens, at: index + 1)
+    }
+
+    /// "01" to "09".
+    private static func isZeroLedHour(_ text: Substring) -> Bool {
+        let digits = Array(text.utf8)
+        return digits.count == 2 && digits[0] == UInt8(ascii: "0") && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(digits[1])
+    }
+
+    /// Whether an am or pm (or its first letter, as in "a.m.") is at `index`.
+    private static func isMeridiem(_ tokens: [Token], at index: Int) -> Bool {
+        index < tokens.count && ["am", "pm", "a", "p"].contains(tokens[index].text)
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
