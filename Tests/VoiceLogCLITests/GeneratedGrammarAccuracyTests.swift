@@ -38,10 +38,12 @@ import VoiceLogSpeech
         ["/usr/bin/espeak-ng", "/usr/bin/sox"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The tuned fixtures with the grammar alone (`dictate --search grammar`); the other tests
+    /// decode with the n-gram pass first, as `dictate` does by default.
     @Test func onTheTunedFixtures() throws {
         let clips = try Self.tunedClips()
         #expect(clips.count == 24)
-        let score = try Self.measure(clips, label: "tuned fixtures")
+        let score = try Self.measure(clips, label: "tuned fixtures", search: .grammar)
         // 26.5 % before foods could be said (2026-11-26): the same 14 readings word for word,
         // but "fed one hundred twenty millilitres of formula", wrong before in three voices, is
         // now heard wrong as longer strings of foods.
@@ -89,9 +91,9 @@ import VoiceLogSpeech
         let work = try Self.temporaryFolder("heldout")
         defer { try? FileManager.default.removeItem(at: work) }
         let score = try Self.measure(Self.heldOutClips(in: work), label: "held-out voices")
-        // 28.1 % and 32 of 56 since the search runs over the merged graph and keeps its own
-        // reading (21.9 % and 37 before): realigning confusable numbers helped these voices
-        // and hurt flite's, made from recordings of people (docs/speech.md).
+        // with the n-gram pass (2026-11-30): 27.7 % and 31 of 56; the grammar alone gave 28.1 %
+        // and 32 since the search runs over the merged graph and keeps its own reading
+        // (docs/speech.md).
         #expect(score.wordErrorRate < 0.30)
         #expect(score.rightEntries >= 31)
     }
@@ -108,8 +110,9 @@ import VoiceLogSpeech
         let voices = Self.heldOutVoices.map { (label: $0.0, voice: $0.0, speed: $0.1) }
         let clips = try Self.heldOutClips(in: work)
         let score = try Self.measureAdapted(clips, voices: voices, label: "held-out voices", in: work)
+        // with the n-gram pass (2026-11-30): WER 1.1 %, 53 of 56 (the grammar alone: 54 or more)
         #expect(score.wordErrorRate < 0.02)
-        #expect(score.rightEntries >= 54)
+        #expect(score.rightEntries >= 52)
         try Self.checkConfidence(adaptedTo: voices[0], clips: clips, in: work)
     }
 
@@ -219,22 +222,16 @@ import VoiceLogSpeech
     }
 
     /// The held-out sentences in flite's held-out voices, searched with the n-gram pass first
-    /// (the default) and, for the side-by-side figures, with the grammar alone.
+    /// (the default). The two searches side by side, speed and accuracy, are the speech
+    /// benchmark's (`voicelog-bench speech`).
     @Test(.enabled(if: hasFlite, "needs flite and sox (apt-get install flite sox)"))
-    func onAnotherSynthesizersVoicesWithEachSearch() throws {
+    func onAnotherSynthesizersVoices() throws {
         let work = try Self.temporaryFolder("flite")
         defer { try? FileManager.default.removeItem(at: work) }
         let clips = try Self.fliteClips(of: Self.sentences(in: "heldout.txt"), voices: Self.fliteHeldOutVoices, in: work)
-        let clock = ContinuousClock()
-        var ngram = Score(errors: WordErrorRate(), rightEntries: 0)
-        let ngramTime = try clock.measure { ngram = try Self.measure(clips, label: "flite voices, n-gram pass", search: .ngram) }
-        var grammar = Score(errors: WordErrorRate(), rightEntries: 0)
-        let grammarTime = try clock.measure { grammar = try Self.measure(clips, label: "flite voices, grammar alone", search: .grammar) }
-        print("flite voices: n-gram pass \(ngramTime), grammar alone \(grammarTime) (debug build, with start-up)")
+        let ngram = try Self.measure(clips, label: "flite voices, n-gram pass")
         #expect(ngram.wordErrorRate < 0.07)
         #expect(ngram.rightEntries >= 50)
-        #expect(grammar.wordErrorRate < 0.07)
-        #expect(grammar.rightEntries >= 46)
     }
 
     /// Foods the grammar lists, said in flite's held-out voices ("had fish and chips for tea"):
@@ -288,7 +285,7 @@ import VoiceLogSpeech
 
     /// Decodes every clip, prints each result and the figures per voice, and returns the totals.
     static func measure(_ clips: [Clip], label: String, model: SpeechModel = .debianEnglish,
-                        search: SpeechSearch = .grammar) throws -> Score {
+                        search: SpeechSearch = .ngram) throws -> Score {
         let speech = try SpeechGrammar(grammar: BundledGrammar.grammar, model: model)
         let recognizer = try speech.recognizer(options: withoutConfidence, search: search)
         let parser = UtteranceParser(grammar: BundledGrammar.grammar)

@@ -86,29 +86,6 @@ import VoiceLogSpeech
         #expect(withConfidence.confidence != nil)
     }
 
-    /// Prints decoding speed with and without the phone-loop confidence pass, and the cost of
-    /// the dictionary lookup. Figures for the report: run with `-c release`.
-    @Test func realTimeFactors() throws {
-        let clips = try Fixtures.entries("utterance").map { try WAVReader.read(contentsOf: $0.url).speechSamples() }
-        let audio = Double(clips.reduce(0) { $0 + $1.count }) / 16_000
-        let clock = ContinuousClock()
-        func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
-        var options = RecognizerOptions()
-        for label in ["with phone loop", "grammar only"] {
-            let recognizer = try Fixtures.recognizer(options)
-            let elapsed = try clock.measure { for clip in clips { _ = try recognizer.recognize(clip) } }
-            print("real-time factor \(label): \(String(format: "%.3f", seconds(elapsed) / audio))")
-            options.confidence = nil
-        }
-        let words = try Fixtures.recognizer(options).dictionary.entries.map(\.word)
-        let lookup = try clock.measure {
-            _ = try PronunciationDictionary(words: words, base: SpeechModel.debianEnglish.dictionary, extra: Fixtures.pronunciations)
-        }
-        print("dictionary lookup of \(words.count) words in CMUdict: \(lookup)")
-    }
-
     @Test func theDecoderLogReachesTheCaller() throws {
         let lines = LockedLines()
         var options = RecognizerOptions()
