@@ -28,7 +28,7 @@ import VoiceLogGrammars
         ("real_heldout_cf.jsonl", 0.97), ("real_heldout_cg.jsonl", 0.93), ("real_heldout_cj.jsonl", 0.97),
         ("real_heldout_cl.jsonl", 0.98), ("real_heldout_cn.jsonl", 0.97), ("real_heldout_co.jsonl", 0.99),
         ("real_heldout_ct.jsonl", 0.98),
-        ("real_heldout_cu.jsonl", 0.97),
+        ("real_heldout_cu.jsonl", 0.97), ("real_heldout_cw.jsonl", 0.99),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
