@@ -7,6 +7,17 @@ import VoiceLogGrammars
     /// A Saturday.
     static let now = LocalDateTime(iso: "2026-11-21T10:00:00")!
 
+    /// The pieces that name a day or a clock time (which a day said first is shared with) are
+    /// pieces a time reads, and none is both.
+    @Test func dayAndClockPiecesAreTimePieces() {
+        var time = TimeExpression()
+        for piece in TimeExpression.dayPieces.union(TimeExpression.clockPieces) {
+            let isPiece = time.set(piece, .number(1))
+            #expect(isPiece, "time.\(piece)")
+        }
+        #expect(TimeExpression.dayPieces.isDisjoint(with: TimeExpression.clockPieces))
+    }
+
     @Test(arguments: [
         ("glucose 6.2 at 7:30", "2026-11-21T07:30:00"),
         ("glucose 6.2 at 8 am", "2026-11-21T08:00:00"),

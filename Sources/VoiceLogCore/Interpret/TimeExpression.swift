@@ -44,6 +44,11 @@ public struct TimeExpression: Hashable, Sendable {
         return nil
     }
 
+    /// The `time.NAME` captures that name a day ("yesterday", "on Thursday", "21 November").
+    static let dayPieces: Set<String> = ["day", "weekday", "day_of_month", "month"]
+    /// The `time.NAME` captures that name a clock time of the day ("at 8", "quarter to nine").
+    static let clockPieces: Set<String> = ["hour", "minute", "meridiem", "dotted", "period", "minutes_before"]
+
     /// Sets the piece that a `time.NAME` capture names; false for an unknown name.
     mutating func set(_ name: String, _ value: FieldValue) -> Bool {
         let number = value.number

@@ -143,14 +143,14 @@ public final class UtteranceParser: Sendable {
         for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
             defer { asTyped = tokens.last == token ? token : nil }
             if let last = asTyped, let word = joined(last, token, scalars) {
-                corrections.append(SpellingFix(said: "\(last.text) \(token.text)", read: word, start: last.start))
+                corrections.append(SpellingFix(typed: [last, token], read: word))
                 tokens[tokens.count - 1] = Token(text: abbreviations[word] ?? word, start: last.start, end: token.end)
             } else if let parts = slashParts(token) {
                 tokens += parts
             } else if let word = abbreviations[token.text] {
                 tokens.append(Token(text: word, start: token.start, end: token.end))
             } else if let word = spelling.correction(of: token.text), tokens.isEmpty || !Self.isCapitalized(token, scalars) {
-                corrections.append(SpellingFix(said: token.text, read: word, start: token.start))
+                corrections.append(SpellingFix(typed: [token], read: word))
                 tokens.append(Token(text: word, start: token.start, end: token.end))
             } else {
                 tokens.append(token)
@@ -284,11 +284,14 @@ public final class UtteranceParser: Sendable {
                     problems: [Problem(field: nil, severity: .error, message: message)])
     }
 
-    /// A typed word read as the grammar word it is a slip of, at the token starting at `start`.
+    /// A typed word, or two typed words ("cal pol"), read as the grammar word they are a slip of.
     private struct SpellingFix {
-        var said: String
+        /// The tokens as typed.
+        var typed: [Token]
         var read: String
-        var start: Int
+        /// Where the token read starts.
+        var start: Int { typed[0].start }
+        var said: String { typed.map(\.text).joined(separator: " ") }
     }
 
     /// Parses tokens already checked for length, questions and control characters; a word read
@@ -298,9 +301,13 @@ public final class UtteranceParser: Sendable {
         let (result, unused) = parseTokens(input, tokens, corrections: corrections, now: now)
         let idle = Set(corrections.filter { unused.contains($0.start) }.map(\.start))
         guard !idle.isEmpty else { return result }
-        var typed = tokens
-        for fix in corrections where idle.contains(fix.start) {
-            if let index = typed.firstIndex(where: { $0.start == fix.start }) { typed[index].text = fix.said }
+        var typed: [Token] = []
+        for token in tokens {
+            if let fix = corrections.first(where: { $0.start == token.start && $0.typed.last?.end == token.end && idle.contains($0.start) }) {
+                typed += fix.typed
+            } else {
+                typed.append(token)
+            }
         }
         return parseTokens(input, typed, corrections: corrections.filter { !idle.contains($0.start) }, now: now).result
     }

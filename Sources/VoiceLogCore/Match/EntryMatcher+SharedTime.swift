@@ -110,19 +110,28 @@ extension EntryMatcher {
     /// day alone and the match says only a clock time ("yesterday ... 3 oz formula at 12.35pm").
     private static func adding(_ time: Captures, to match: EntryMatch) -> EntryMatch {
         let own = times(of: match.captures)
-        guard own.isEmpty || (isDayOnly(time) && own.keys.allSatisfy { clockFields.contains(Captures.plain($0)) }),
+        guard own.isEmpty || (isDayOnly(time) && own.keys.allSatisfy(isClockField)),
               let merged = match.captures.merging(time) else { return match }
         var shared = match
         shared.captures = merged
         return shared
     }
 
-    /// The fields of a time that name a day, and those of a clock time.
-    static let dayFields: Set<String> = ["time.day", "time.weekday", "time.day_of_month", "time.month"]
-    static let clockFields: Set<String> = ["time.hour", "time.minute", "time.meridiem", "time.dotted", "time.period", "time.minutes_before"]
+    /// The piece of a time a capture's field names ("hour" of `time.hour`), or nil for another field.
+    private static func timePiece(_ field: String) -> Substring? {
+        let plain = Captures.plain(field)
+        return plain.hasPrefix("time.") ? plain.dropFirst("time.".count) : nil
+    }
+
+    /// Whether a field is a piece of a clock time (`time.hour`, `time.meridiem`…).
+    private static func isClockField(_ field: String) -> Bool {
+        timePiece(field).map { TimeExpression.clockPieces.contains(String($0)) } ?? false
+    }
 
     /// Whether the captures say a day and nothing else: "yesterday", "on Thursday", "21 November".
     static func isDayOnly(_ captures: Captures) -> Bool {
-        isTimeOnly(captures) && captures.values.allSatisfy { dayFields.contains(Captures.plain($0.field)) }
+        isTimeOnly(captures) && captures.values.allSatisfy { value in
+            timePiece(value.field).map { TimeExpression.dayPieces.contains(String($0)) } ?? false
+        }
     }
 }
