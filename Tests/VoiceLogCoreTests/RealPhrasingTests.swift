@@ -29,6 +29,7 @@ import VoiceLogGrammars
         ("real_heldout_cl.jsonl", 0.98), ("real_heldout_cn.jsonl", 0.97), ("real_heldout_co.jsonl", 0.99),
         ("real_heldout_ct.jsonl", 0.98),
         ("real_heldout_cu.jsonl", 0.97), ("real_heldout_cw.jsonl", 0.99),
+        ("real_heldout_cy.jsonl", 0.97),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
