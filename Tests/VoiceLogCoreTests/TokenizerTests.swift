@@ -20,6 +20,7 @@ import Testing
         ("at 07.15", ["at", "07", ":", "15", "am"]),
         ("at 07:15 pm", ["at", "07", ":", "15", "pm"]),
         ("at 7:15", ["at", "7", ":", "15"]),
+        ("at 07:15 a bottle", ["at", "07", ":", "15", "am", "a", "bottle"]),
     ])
     func tokens(input: String, expected: [String]) {
         #expect(Tokenizer.tokens(of: input).map(\.text) == expected)

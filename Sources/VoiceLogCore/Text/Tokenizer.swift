@@ -57,8 +57,9 @@ public enum Tokenizer {
 
     /// "0800", "at 1430", "2130 hrs": four digits that read as hours and minutes become the
     /// clock they are written for (`8 : 00 am`, `14 : 30`), when they open with a zero ("0000" and
-    /// "0033" stay numbers) or stand where a
-    /// time does; any other four digits stay a number ("walked 1430 steps").
+    /// "0033" stay numbers) or stand where a time does; any other four digits stay a number
+    /// ("walked 1430 steps"). "07:15" and "at 07.15", an hour written with its zero, are the
+    /// morning too (`07 : 15 am`).
     private static func splittingTwentyFourHourClocks(_ tokens: [Token]) -> [Token] {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
@@ -120,9 +121,9 @@ public enum Tokenizer {
         return digits.count == 2 && digits[0] == UInt8(ascii: "0") && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(digits[1])
     }
 
-    /// Whether an am or pm (or its first letter, as in "a.m.") is at `index`.
+    /// Whether an am or pm ("a.m." is read as `am` before) is at `index`.
     private static func isMeridiem(_ tokens: [Token], at index: Int) -> Bool {
-        index < tokens.count && ["am", "pm", "a", "p"].contains(tokens[index].text)
+        index < tokens.count && ["am", "pm"].contains(tokens[index].text)
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
