@@ -732,6 +732,31 @@ import VoiceLogGrammars
         #expect(result.entries.last?.lookup("amount.value")?.number == 5)
     }
 
+    /// A word that joins clauses ends what did not happen too, with no comma: the feed after it
+    /// is logged ("didn't note it then fed 130 ml" had been read as a note and dropped with the
+    /// clause, in silence).
+    @Test(arguments: ["temp 37 but didn't note it then fed 130 ml of formula", "temp 37 but didn't note it and he had 130 ml of formula"])
+    func aNegatedClauseEndsAtAWordThatJoinsClauses(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["temperature", "feeding"])
+        #expect(result.entries.last?.number("volume_ml") == 130)
+        #expect(result.negated == ["but didn't note it"])
+    }
+
+    /// In a log written time first, a time set off from the entry before it leads the next one;
+    /// a time followed by a break stays with the entry before.
+    @Test(arguments: [
+        ("6.55am bg 7.5 b4 breakfast | 7:45 am: 100g carbs for breakfast", ["06:55", "07:45"]),
+        ("ok 6.30am - 50 carbs; 8:10am: 21u of toujeo - 9am bgl 7.2", ["06:30", "08:10", "09:00"]),
+        ("fed 120ml, 6am. slept 2 hrs", ["06:00", "10:00"]),
+    ])
+    func aTimeBetweenTwoEntriesLeadsTheNextWhenSetOffFromTheFirst(text: String, clocks: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { String($0.time.description.dropFirst(11).prefix(5)) } == clocks)
+    }
+
     /// A correction that starts with a time corrects the time, never the dose.
     @Test func aCorrectionAtATimeCorrectsTheTime() {
         let result = Self.parse("lantus twenty four units at ten last night no wait at eleven")

@@ -172,15 +172,20 @@ extension UtteranceParser {
         scalars[tokens[index - 1].end..<max(tokens[index - 1].end, tokens[index].start)]
     }
 
-    /// A dash between spaces: " - ", " – ".
+    /// A dash between spaces, or two or three: " - ", " – ", " -- ".
     static func isSpacedDash(_ gap: ArraySlice<Unicode.Scalar>) -> Bool {
         let marks = gap.filter { !$0.properties.isWhitespace }
-        return marks.count == 1 && "-–—".unicodeScalars.contains(marks[0])
+        return (1...3).contains(marks.count) && marks.allSatisfy { "-–—".unicodeScalars.contains($0) }
             && gap.first!.properties.isWhitespace && gap.last!.properties.isWhitespace
     }
 
     /// A mark that ends a part of a sentence: a comma, a semicolon, a full stop, "!", "?", a
     /// bracket ("120ml of Lucozade (bless her)") or an emoji ("bs 17.3 😬 forgot to bolus").
+    /// Whether the punctuation between two words sets them apart: a break, a bar or a spaced dash.
+    static func separates(_ gap: ArraySlice<Unicode.Scalar>) -> Bool {
+        gap.contains(where: { isBreak($0) || $0 == "|" }) || isSpacedDash(gap)
+    }
+
     static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
         ",;.!?()".unicodeScalars.contains(scalar) || isEmoji(scalar)
     }

@@ -325,6 +325,7 @@ public final class UtteranceParser: Sendable {
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)
         (split, ignored) = givenToSomeone((split, ignored), tokens, in: input)
+        split = timesLeadingTheNextEntry(split, tokens, in: input, context)
         // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
         // cup of tea"), unless it remarks on an entry ("not great")
         var negatedClauses: [Range<Int>] = []
@@ -339,6 +340,11 @@ public final class UtteranceParser: Sendable {
                                                   takesBack: takesBack, context) else {
                 return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
             }
+            // what an entry read past the clause is left over, never dropped with it
+            for match in split where clause.contains(match.start) && match.end > clause.upperBound {
+                ignored.append(contentsOf: clause.upperBound..<match.end)
+            }
+            ignored.sort()
             split.removeAll { clause.contains($0.start) }
             negatedClauses.append(clause)
         }
@@ -675,6 +681,30 @@ public final class UtteranceParser: Sendable {
         }
     }
 
+    /// The split, where an entry ends with a time set off from it by a break and said right
+    /// before the next entry, which has no time of its own: the time leads that entry, as in a
+    /// log written time first ("6.55am bg 7.5 | 7:45 am: 100g carbs", "50 carbs; 8:10am: 21u of
+    /// toujeo"). A time followed by a break stays with the entry before ("fed 120ml, 6am. slept").
+    private func timesLeadingTheNextEntry(_ matches: [EntryMatch], _ tokens: [Token], in input: String, _ context: MatchContext) -> [EntryMatch] {
+        let scalars = Array(input.unicodeScalars)
+        var matches = matches
+        for index in matches.indices.dropLast().reversed() {
+            let (match, next) = (matches[index], matches[index + 1])
+            // a colon between ("7:45 am: 100g carbs") is read as a word
+            guard (match.end..<next.start).allSatisfy({ tokens[$0].text == ":" }), EntryMatcher.times(of: next.captures).isEmpty,
+                  let start = (match.start + 1..<match.end).first(where: { entries.timeSpan(context, from: $0)?.end == match.end }),
+                  let time = entries.timeSpan(context, from: start)?.captures,
+                  Self.separates(Self.punctuation(before: start, tokens, scalars)),
+                  !(match.end...next.start).contains(where: { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) }) else { continue }
+            var own = match.captures
+            own.values.removeAll { value in time.values.contains { $0.field == value.field } }
+            guard own.values.contains(where: { !EntryMatcher.isTime($0.field) }), let led = next.captures.merging(time) else { continue }
+            matches[index] = EntryMatch(kindIndex: match.kindIndex, start: match.start, end: start, captures: own)
+            matches[index + 1] = EntryMatch(kindIndex: next.kindIndex, start: start, end: next.end, captures: led)
+        }
+        return matches
+    }
+
     /// The split, where a capitalised name the lists lack took the amount said right after it
     /// from the entry of a listed name that follows ("gave Noah 4 puffs of ventolin", "gave Nana
     /// Rose 50mg cyclizine"): the amount is that entry's, and the name, a person given it, is
@@ -698,14 +728,18 @@ public final class UtteranceParser: Sendable {
         }
     }
 
-    /// The words from each negation to the next break ("forgot to bolus" of "forgot to bolus,
-    /// novorapid 5u now"): an entry that starts in one ends there, so that what did not happen
-    /// takes no entry said after it along. Not a correction ("ran 5k, no 6k, in 35 min").
+    /// The words from each negation to the next break or word that joins clauses ("forgot to
+    /// bolus" of "forgot to bolus, novorapid 5u now", "didn't note it" of "didn't note it then fed
+    /// 130 ml"): an entry that starts in one ends there, so that what did not happen takes no
+    /// entry said after it along. Not a correction ("ran 5k, no 6k, in 35 min").
     private func negatedSpans(_ tokens: [Token], in input: String, _ context: MatchContext) -> [Range<Int>] {
         let scalars = Array(input.unicodeScalars)
         func corrects(_ index: Int) -> Bool { takingBackWords.contains(tokens[index].text) && correctionFollows(index, tokens, context) }
+        func ends(_ index: Int) -> Bool {
+            Self.punctuation(before: index, tokens, scalars).contains(where: Self.isBreak) || clauseWords.contains(tokens[index].text)
+        }
         return tokens.indices.filter { negationWords.contains(tokens[$0].text) && !corrects($0) }.map { negation in
-            negation..<(((negation + 1)..<tokens.count).first { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) } ?? tokens.count)
+            negation..<(((negation + 1)..<tokens.count).first(where: ends) ?? tokens.count)
         }
     }
 
