@@ -27,10 +27,13 @@ let package = Package(
             // the matcher's caches are class properties read at every step: release builds skip
             // the dynamic exclusivity checks on them (8 % of a parse); debug builds and tests keep them
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+            // the tests read some hundred thousand sentences and build speech grammars from
+            // Grammars/: debug builds optimise this module too (they keep its exclusivity checks)
+            .unsafeFlags(["-O"], .when(configuration: .debug)),
         ]),
 
         // JSGF grammars read back as expressions: for the n-gram model and the speech search.
-        .target(name: "VoiceLogJSGF"),
+        .target(name: "VoiceLogJSGF", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // The files of Grammars/, compiled into the binary so it runs from any directory.
         .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder"),
@@ -53,7 +56,11 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
         ),
-        .target(name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "CWebRTCAudio", "VoiceLogJSGF"]),
+        .target(
+            name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "CWebRTCAudio", "VoiceLogJSGF"],
+            // the speech grammar's graph is built at each start: optimised in debug builds too
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
 
         // Debian's WebRTC audio processing: its noise suppressor, in front of the decoder.
         .systemLibrary(

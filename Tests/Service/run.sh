@@ -9,5 +9,9 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q -r Tests/Service/requirements.txt
 fi
-swift build --product voicelog 2>&1 | tail -n 1
+# VOICELOG_BUILT=1: the binary is built already (CI runs this beside `swift test`, which holds
+# SwiftPM's lock on .build for as long as it runs)
+if [ -z "${VOICELOG_BUILT:-}" ]; then
+    swift build --product voicelog 2>&1 | tail -n 1
+fi
 "$venv/bin/python" Tests/Service/live_test.py .build/debug/voicelog
