@@ -179,13 +179,13 @@ extension UtteranceParser {
             && gap.first!.properties.isWhitespace && gap.last!.properties.isWhitespace
     }
 
-    /// A mark that ends a part of a sentence: a comma, a semicolon, a full stop, "!", "?", a
-    /// bracket ("120ml of Lucozade (bless her)") or an emoji ("bs 17.3 😬 forgot to bolus").
     /// Whether the punctuation between two words sets them apart: a break, a bar or a spaced dash.
     static func separates(_ gap: ArraySlice<Unicode.Scalar>) -> Bool {
         gap.contains(where: { isBreak($0) || $0 == "|" }) || isSpacedDash(gap)
     }
 
+    /// A mark that ends a part of a sentence: a comma, a semicolon, a full stop, "!", "?", a
+    /// bracket ("120ml of Lucozade (bless her)") or an emoji ("bs 17.3 😬 forgot to bolus").
     static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
         ",;.!?()".unicodeScalars.contains(scalar) || isEmoji(scalar)
     }
