@@ -31,6 +31,7 @@ import VoiceLogGrammars
         ("real_heldout_cu.jsonl", 0.97), ("real_heldout_cw.jsonl", 0.99),
         ("real_heldout_cy.jsonl", 0.97), ("real_heldout_cz.jsonl", 0.97),
         ("real_heldout_dc.jsonl", 0.97), ("real_heldout_df.jsonl", 0.96),
+        ("real_heldout_dh.jsonl", 0.98),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -205,7 +206,10 @@ enum NumberUse {
         let said = #"(?:midnight|noon|midday|"# + word + #"(?:\s+"# + word + #"){0,2})"#
         let clock = #"(?:\d{4}|\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)?"#
         let between = #",?\s*(?:-|–|to|till|til|until|woke up|woke|up|awake|waking|woken)\s*"#
-        return try! NSRegularExpression(pattern: clock + #"\s*"# + between + clock, options: [.caseInsensitive])
+        // or no word between when the second says am or pm ("11 7pm")
+        let clockWithMeridiem = #"(?:\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)"#
+        return try! NSRegularExpression(pattern: clock + #"\s*"# + between + clock + "|" + clock + #"\s+"# + clockWithMeridiem,
+                                        options: [.caseInsensitive])
     }()
 
     static func isUsed(_ number: Double, in result: ParseResult, now: LocalDateTime) -> Bool {

@@ -73,6 +73,40 @@ import VoiceLogGrammars
 
     /// A clause after the entries that says what did not happen is named, not logged, and
     /// does not undo the entries; one that holds a number or asks "how much" still stops.
+    /// Words right after an entry that say it did not happen take it back whole; a dose said
+    /// after a clause of what did not happen borrows nothing from it.
+    @Test func anEntrySkippedOrRefusedIsNotLogged() {
+        let refused = Self.parse("calpol refused, gave nurofen 2.5 ml instead")
+        #expect(refused.status == .ok)
+        #expect(refused.entries.compactMap { $0["name"]?.text } == ["nurofen"])
+        #expect(refused.negated == ["calpol refused"])
+        #expect(Self.parse("fybogel skipped, constipation mild").entries.map(\.kind) == ["symptom"])
+        #expect(Self.parse("glucose 5.8, metformin not taken yet").entries.map(\.kind) == ["glucose"])
+        #expect(Self.parse("lantus 14 units skipped").status == .unrecognized)
+        // not what was done after: "breastfed 5 min left then refused" is a feed
+        #expect(Self.parse("breastfed 5 min left then refused").entries.map(\.kind) == ["feeding"])
+        #expect(Self.parse("didn't take paracetamol, 500 mg").status == .incomplete)
+    }
+
+    /// What is yet to happen is not logged: a plan before what is planned ("will take"), not
+    /// "will be" or "gonna log".
+    @Test func aPlanIsNotLogged() {
+        #expect(Self.parse("gonna bolus 4 units").status == .unrecognized)
+        #expect(Self.parse("planning 40g carbs for lunch").status == .unrecognized)
+        let recheck = Self.parse("glucose 6.2, will recheck in an hour")
+        #expect(recheck.status == .ok)
+        #expect(recheck.problems.contains { $0.message.contains("yet to happen: 'will recheck in an hour'") })
+        #expect(Self.parse("will start dexamethasone tomorrow, 4 mg").status != .ok)
+        #expect(Self.parse("bp 135/85, the nurse will be pleased").status == .ok)
+        #expect(Self.parse("gonna log bg 6.2").status == .ok)
+    }
+
+    /// A kind named with a question mark for its value is no entry to log whole ("carbs ?").
+    @Test func aKindAskedWithAQuestionMarkIsIncomplete() {
+        #expect(Self.parse("carbs 35 - carbs ? - pasta for lunch").status == .incomplete)
+        #expect(Self.parse("glucose ?? - bg 96").status == .incomplete)
+    }
+
     @Test func aClauseOfWhatDidNotHappenIsNamed() {
         let result = Self.parse("sugar 15.9 high, missed my glycomet")
         #expect(result.status == .ok)

@@ -51,6 +51,16 @@ import VoiceLogGrammars
         ("glucose 6.1 2 days ago in the morning", "2026-11-19T08:00:00"),
         ("glucose 6.1 3 days ago", "2026-11-18T10:00:00"),
         ("appointment in 2 days at 3 pm", "2026-11-23T15:00:00"),
+        // a span of clock times is logged at its start, and has ended by the time it is logged
+        ("baby down 7:15pm up 6:15am", "2026-11-20T19:15:00"),
+        ("slept 7pm-11pm", "2026-11-20T19:00:00"),
+        ("slept from 10 till 6", "2026-11-20T22:00:00"),
+        ("nap 8:10-9:25am", "2026-11-21T08:10:00"),
+        ("fed 2:05 to 2:40am left side", "2026-11-21T02:05:00"),
+        // on the day said, where it starts: the afternoon here lies ahead (infeasible)
+        ("yesterday napped 1pm to 2:30pm", "2026-11-20T13:00:00"),
+        ("she slept from 7 till 11:30 last night", "2026-11-20T19:00:00"),
+        ("he slept from 1 to 2:30 this afternoon", "2026-11-21T13:00:00"),
     ])
     func resolves(text: String, expected: String) {
         let result = Self.parser.parse(text, now: Self.now)

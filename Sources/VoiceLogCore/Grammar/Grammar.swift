@@ -31,8 +31,11 @@ public struct Grammar: Sendable {
     /// Given names ("Liam", "Evie's"): glue, but free text may end with them ("with Dr Ahmed"),
     /// and never what a slip is read as.
     public var givenNames: Set<String> { words(of: "names") }
-    /// Words that turn a sentence into something that did not happen ("not", "forgot").
-    public var negationWords: Set<String> { words(of: "negation") }
+    /// Words that turn a sentence into something that did not happen ("not", "forgot"), or
+    /// has not yet (`planWords`).
+    public var negationWords: Set<String> { words(of: "negation").union(planWords) }
+    /// Words that say something is yet to happen ("gonna", "planning").
+    public var planWords: Set<String> { words(of: "plans") }
     /// Words that, right after a negation that follows the entries, make it a remark about
     /// them ("not great", "no reaction") rather than a negation.
     public var remarkWords: Set<String> { words(of: "remarks") }
@@ -61,6 +64,7 @@ public struct Grammar: Sendable {
         "skill_calls", "skill_name_ends", "skill_name_last_words", "abbreviations", "shortened_words", "bare_intros", "ambiguous_minutes", "over_words",
         "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words",
         "pronouns", "carb_words", "states", "occasions", "plain_phrases", "time_sharing_joins", "time_sharing_words",
+        "plans", "plan_actions", "after_negations", "not_done", "after_negation_tails",
     ]
 }
 

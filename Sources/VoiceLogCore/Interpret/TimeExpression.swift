@@ -22,6 +22,12 @@ public struct TimeExpression: Hashable, Sendable {
     public var secondsAgo: Double?
     /// "in two hours": seconds after the reference time.
     public var secondsAhead: Double?
+    /// A span of clock times ("slept 7:15pm to 6:15am"): where it ends, in minutes after
+    /// midnight with `spanMeridiem` (or after a twelve o'clock without it), and how many minutes
+    /// it lasted. The time stated is the span's start.
+    public var spanEnd: Int?
+    public var spanMeridiem: String?
+    public var lasted: Int?
 
     public init() {}
 
@@ -47,7 +53,8 @@ public struct TimeExpression: Hashable, Sendable {
     /// The `time.NAME` captures that name a day ("yesterday", "on Thursday", "21 November").
     static let dayPieces: Set<String> = ["day", "weekday", "day_of_month", "month"]
     /// The `time.NAME` captures that name a clock time of the day ("at 8", "quarter to nine").
-    static let clockPieces: Set<String> = ["hour", "minute", "meridiem", "dotted", "period", "minutes_before"]
+    static let clockPieces: Set<String> = ["hour", "minute", "meridiem", "dotted", "period", "minutes_before",
+                                           "span_end", "span_meridiem", "lasted"]
 
     /// Sets the piece that a `time.NAME` capture names; false for an unknown name.
     mutating func set(_ name: String, _ value: FieldValue) -> Bool {
@@ -72,6 +79,9 @@ public struct TimeExpression: Hashable, Sendable {
         case "day_of_month": dayOfMonth = whole
         case "ago": secondsAgo = number
         case "ahead": secondsAhead = number
+        case "span_end": spanEnd = whole
+        case "span_meridiem": spanMeridiem = value.text
+        case "lasted": lasted = whole
         default: return false
         }
         return true

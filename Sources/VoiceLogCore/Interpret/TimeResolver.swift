@@ -22,6 +22,7 @@ public struct TimeResolver: Sendable {
     }
 
     public func resolve(_ expression: TimeExpression) -> LocalDateTime {
+        if let start = spanStart(expression) { return start }
         var day = statedDay(expression)
         for offset in [expression.secondsAgo.map { -Self.offset($0) }, expression.secondsAhead.map { Self.offset($0) }] {
             guard let offset else { continue }
@@ -83,6 +84,32 @@ public struct TimeResolver: Sendable {
         }
         if let day { return day.at(hour: now.hour, minute: now.minute, second: now.second) }
         return now
+    }
+
+    /// The start of a span of clock times when no clock time is said outright: on the day
+    /// stated ("yesterday 1pm to 2:30pm"); else the span ended at the latest such time not
+    /// ahead of now ("7:15pm to 6:15am" said at 10:00 started 19:15 yesterday).
+    private func spanStart(_ expression: TimeExpression) -> LocalDateTime? {
+        guard expression.hour == nil, let end = expression.spanEnd, let lasted = expression.lasted, lasted > 0 else { return nil }
+        let known = expression.spanMeridiem != nil
+        let cycle = known ? 24 * 60 : 12 * 60
+        let endMinutes = end + (expression.spanMeridiem == "pm" ? 12 * 60 : 0)
+        /// The expression with the span replaced by a clock time `minutes` into the cycle.
+        func clock(at minutes: Int) -> TimeExpression {
+            var clock = expression
+            (clock.spanEnd, clock.spanMeridiem, clock.lasted) = (nil, nil, nil)
+            let hour = minutes / 60 % 12
+            (clock.hour, clock.minute) = (hour == 0 ? 12 : hour, minutes % 60)
+            if known { clock.meridiem = minutes < 12 * 60 ? "am" : "pm" }
+            return clock
+        }
+        if statedDay(expression) != nil { return resolve(clock(at: ((endMinutes - lasted) % cycle + cycle) % cycle)) }
+        // what is logged as a span has ended: its end's latest occurrence not ahead of now
+        let ends = [now.startOfDay.adding(days: -1), now.startOfDay].flatMap { day in
+            stride(from: endMinutes, to: 24 * 60, by: cycle).map { day.at(hour: $0 / 60, minute: $0 % 60) }
+        }
+        guard let end = ends.filter({ $0 <= now }).max() else { return nil }
+        return end.adding(seconds: -Int64(lasted) * 60)
     }
 
     /// How long after a clock time said outright it may still be logged as yesterday's.

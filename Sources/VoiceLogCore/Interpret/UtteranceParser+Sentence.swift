@@ -80,6 +80,41 @@ extension UtteranceParser {
         return Tokenizer.tokens(of: String(text)).map(\.text)
     }
 
+    /// Whether the word at `index` says that what follows did not happen, or is yet to: a plan
+    /// word only before what is planned ("will take", "planning 40g carbs"; not "will be" or
+    /// "gonna log").
+    func negates(_ index: Int, _ tokens: [Token]) -> Bool {
+        let word = tokens[index].text
+        guard negationWords.contains(word) else { return false }
+        guard planWords.contains(word) else { return true }
+        guard let next = tokens[safe: index + 1]?.text else { return false }
+        return planActions.contains(next) || next.holdsNumber
+    }
+
+    /// The entry that the words at `index` say did not happen, said right after it ("fybogel
+    /// skipped, constipation mild", "metformin not taken yet"): from the entry's start to the
+    /// end of the clause, which only a few words may reach. Nil when the words are no such words.
+    func negatedEntryBefore(_ index: Int, matches: [EntryMatch], tokens: [Token], input: String) -> Range<Int>? {
+        var end = index + 1
+        if !afterNegations.contains(tokens[index].text) {
+            guard negationWords.contains(tokens[index].text), let next = tokens[safe: index + 1], notDone.contains(next.text) else { return nil }
+            end += 1
+        }
+        let scalars = Array(input.unicodeScalars)
+        func breakBefore(_ token: Int) -> Bool {
+            let gap = Self.punctuation(before: token, tokens, scalars)
+            return gap.contains(where: Self.isBreak) || Self.isSpacedDash(gap)
+        }
+        // "appointment with oncology on Wednesday is cancelled", not "fed 5 min then refused"
+        func between(_ token: Int) -> Bool { glueWords.contains(tokens[token].text) && !clauseWords.contains(tokens[token].text) }
+        guard let entry = matches.last(where: { $0.end <= index && ($0.end..<index).allSatisfy(between) }),
+              !(entry.end...index).contains(where: breakBefore) else { return nil }
+        let tail = end
+        while end < tokens.count, end < tail + 3, !breakBefore(end), afterNegationTails.contains(tokens[end].text) { end += 1 }
+        guard end == tokens.count || breakBefore(end) else { return nil }
+        return entry.start..<end
+    }
+
     /// The clause that the negation at `index` says did not happen, to the next break (",", ".",
     /// "and", "but"...) or the end: after the entries, from right after one or from the last
     /// break ("sugar 15.9 high, missed my glycomet"); or before them all, from the start to a
@@ -122,10 +157,11 @@ extension UtteranceParser {
         }
         // a number in it may be a reading ("temp won't come down, 39.6"), but not one that says
         // when ("no more spikes since 2am"); and "forgot how much", "can't remember the dose"
-        // say what the entry lacks
+        // say what the entry lacks (a plan may say it: "I'll let the nurse know")
+        let planned = planWords.contains(tokens[index].text)
         var token = clause.lowerBound
         while token < clause.upperBound {
-            if lackingWords.contains(tokens[token].text) { return nil }
+            if !planned, lackingWords.contains(tokens[token].text) { return nil }
             if let time = entries.timeSpan(context, from: token), time.end <= clause.upperBound {
                 token = time.end
                 continue
@@ -155,6 +191,14 @@ extension UtteranceParser {
         if index - lastEnd <= Self.longestGapBeforeRemark, (lastEnd..<index).allSatisfy({ context.numbers(at: $0).isEmpty }) { return true }
         let scalars = Array(input.unicodeScalars)
         return (lastEnd...index).contains { Self.punctuation(before: $0, tokens, scalars).contains(where: Self.isBreak) }
+    }
+
+    /// Whether a skipped word names a kind on its own and a question mark follows it inside the
+    /// line, standing for a value not known ("glucose ?? - bg 96").
+    func namesKindAsked(_ index: Int, _ tokens: [Token], input: String, _ context: MatchContext) -> Bool {
+        guard index + 1 < tokens.count,
+              Self.punctuation(before: index + 1, tokens, Array(input.unicodeScalars)).contains("?") else { return false }
+        return grammar.kinds.indices.contains { kind in entries.matches(kindIndex: kind, context, at: index).contains { $0.end == index + 1 } }
     }
 
     /// The most words between the last entry and a remark on it said without a break ("post op

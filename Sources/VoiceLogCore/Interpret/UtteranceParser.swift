@@ -16,10 +16,13 @@ public final class UtteranceParser: Sendable {
     private let shortenedWords: Set<String>
     /// Hesitations ("um", "er"): after one, a one-word opener is one ("right um ...").
     private let hesitations: Set<String>
-    private let glueWords: Set<String>
+    let glueWords: Set<String>
     /// Glue that joins entries ("and", "then").
     private let breakWords: Set<String>
-    private let negationWords: Set<String>
+    let negationWords: Set<String>
+    let planWords: Set<String>
+    /// What a plan word is said before ("will take").
+    let planActions: Set<String>
     let remarkWords: Set<String>
     /// The `question` phrases, read where an utterance starts.
     let questionOpenings: OpeningPhrases
@@ -77,6 +80,11 @@ public final class UtteranceParser: Sendable {
     private let sharedFields: SharedFields
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
+    /// Words after an entry that say it did not happen ("skipped", "not taken"), and the few
+    /// words that may follow them in the clause.
+    let afterNegations: Set<String>
+    let notDone: Set<String>
+    let afterNegationTails: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
     private let unloggedMeasures: Set<String>
     /// For each kind, the fields one of which a whole entry holds, for each requirement that
@@ -96,6 +104,8 @@ public final class UtteranceParser: Sendable {
         glueWords = grammar.glueWords
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
+        planWords = grammar.planWords
+        planActions = grammar.words(of: "plan_actions")
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
         sharedVerbs = grammar.words(of: "shared_verbs")
@@ -122,6 +132,9 @@ public final class UtteranceParser: Sendable {
         overKinds = Set(grammar.kinds.indices.filter { overKindNames.contains(grammar.kinds[$0].name) })
         unitWords = Set(grammar.unitGroups.values.flatMap { $0.units.flatMap { $0.phrases.joined() } })
         lackingWords = grammar.words(of: "lacking_words")
+        afterNegations = grammar.words(of: "after_negations")
+        notDone = grammar.words(of: "not_done")
+        afterNegationTails = grammar.words(of: "after_negation_tails")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         requiredFields = grammar.kinds.map { kind in
             kind.requirements.filter { requirement in
@@ -329,26 +342,38 @@ public final class UtteranceParser: Sendable {
         // each clause that says what did not happen ("wouldn't touch his breakfast, he just had a
         // cup of tea"), unless it remarks on an entry ("not great")
         var negatedClauses: [Range<Int>] = []
-        for negation in ignored where negationWords.contains(tokens[negation].text) {
-            if negatedClauses.contains(where: { $0.contains(negation) }) || isRemark(negation, matches: split, tokens: tokens, input: input, context) {
+        /// The starts of the clauses that say what is yet to happen.
+        var plannedClauses: Set<Int> = []
+        for negation in ignored where negates(negation, tokens) || afterNegations.contains(tokens[negation].text) {
+            if negatedClauses.contains(where: { $0.contains(negation) }) { continue }
+            if let clause = negatedEntryBefore(negation, matches: split, tokens: tokens, input: input) {
+                split.removeAll { clause.contains($0.start) }
+                negatedClauses.append(clause)
                 continue
             }
+            if !negates(negation, tokens) || isRemark(negation, matches: split, tokens: tokens, input: input, context) { continue }
             // "no" takes back what was just said ("oxygen 94 no 96"), but not after "and" or
             // "but" ("ate a slice of cake and no reaction so far")
             let takesBack = takingBackWords.contains(tokens[negation].text) && !(negation > 0 && clauseWords.contains(tokens[negation - 1].text))
             guard let clause = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
                                                   takesBack: takesBack, context) else {
-                return unrecognized("'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
+                return unrecognized(planWords.contains(tokens[negation].text)
+                    ? "'\(tokens[negation].text)' says this is yet to happen, so there is nothing to log. Please log it once it is done."
+                    : "'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
             }
             // what an entry read past the clause is left over, never dropped with it
             for match in split where clause.contains(match.start) && match.end > clause.upperBound {
                 ignored.append(contentsOf: clause.upperBound..<match.end)
             }
-            ignored.sort()
             split.removeAll { clause.contains($0.start) }
             negatedClauses.append(clause)
+            if planWords.contains(tokens[negation].text) { plannedClauses.insert(clause.lowerBound) }
         }
+        ignored.sort()
         ignored.removeAll { index in negatedClauses.contains { $0.contains(index) } }
+        if split.isEmpty, let clause = negatedClauses.first, !plannedClauses.contains(clause.lowerBound) {
+            return unrecognized("'\(Self.surface(of: input, tokens)(clause.lowerBound, clause.upperBound))' says this did not happen, so there is nothing to log. Please say what did happen.")
+        }
         // "ketones 1.2 mmol": the number said right after a measure no kind logs is its value,
         // no entry of its own
         let measured = split.filter { match in unlogged.contains { $0.contains(match.start) } }
@@ -389,7 +414,9 @@ public final class UtteranceParser: Sendable {
         for clause in negatedClauses {
             let said = surface(clause.lowerBound, clause.upperBound)
             result.negated.append(said)
-            result.problems.append(Problem(field: nil, severity: .warning, message: "Not logged, as it says what did not happen: '\(said)'."))
+            let planned = plannedClauses.contains(clause.lowerBound)
+            result.problems.append(Problem(field: nil, severity: .warning,
+                                           message: "Not logged, as it says what \(planned ? "is yet to happen" : "did not happen"): '\(said)'."))
         }
         for clause in overClauses {
             let said = surface(clause.lowerBound, clause.upperBound)
@@ -447,6 +474,12 @@ public final class UtteranceParser: Sendable {
             let what = (range.lowerBound..<range.upperBound).contains { tokens[$0].text == "or" } ? "gives two values" : "is a range"
             result.problems.append(Problem(field: nil, severity: .error, message:
                 "'\(surface(range.lowerBound, range.upperBound))' \(what), so nothing is logged from this line. Please say the one value it was."))
+            incomplete = true
+        }
+        if let asked = ignored.first(where: { namesKindAsked($0, tokens, input: input, context) }) {
+            // "carbs 35 - carbs ? - pasta": a kind named with a question mark for its value
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "'\(surface(asked, asked + 1)) ?' gives no value, so nothing is logged from this line. Please say it again with the value, like '\(example)'."))
             incomplete = true
         }
         if let taken = ignored.first(where: { correctionWords.contains(tokens[$0].text) }) {
@@ -738,7 +771,7 @@ public final class UtteranceParser: Sendable {
         func ends(_ index: Int) -> Bool {
             Self.punctuation(before: index, tokens, scalars).contains(where: Self.isBreak) || clauseWords.contains(tokens[index].text)
         }
-        return tokens.indices.filter { negationWords.contains(tokens[$0].text) && !corrects($0) }.map { negation in
+        return tokens.indices.filter { negates($0, tokens) && !corrects($0) }.map { negation in
             negation..<(((negation + 1)..<tokens.count).first(where: ends) ?? tokens.count)
         }
     }
@@ -871,6 +904,11 @@ public final class UtteranceParser: Sendable {
         for step in steps.reversed() {
             guard var match = step.match else { continue }
             guard step.corrects, var corrected = matches.last else {
+                // what did not happen lends nothing: "didn't take paracetamol, 500 mg" names no dose
+                if let previous = matches.last, closedSpans.contains(where: { $0.contains(previous.start) }) {
+                    matches.append(match)
+                    continue
+                }
                 if let previous = matches.last, step.continues, EntryMatcher.isTimeOnly(match.captures) {
                     // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am"
                     match.captures = previous.captures.repeated(at: match.captures)

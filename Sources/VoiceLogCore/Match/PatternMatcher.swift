@@ -225,7 +225,12 @@ final class PatternMatcher: Sendable {
         case .minute:
             readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
         case .span:
-            readSpan(context, at: index) { end, minutes in found(end, .number(minutes), [], 0) }
+            readSpan(context, at: index) { end, minutes, endClock in
+                // where the span ends, so that the entry is placed at its start
+                var assignments = [("time.span_end", String(endClock.minutes)), ("time.lasted", String(Int(minutes)))]
+                if let meridiem = endClock.meridiem { assignments.append(("time.span_meridiem", meridiem)) }
+                found(end, .number(minutes), assignments, 0)
+            }
         case .strength(let liquid):
             if let end = readStrength(context, at: index, liquid: liquid) { found(end, .words(start: index, end: end), [], 0) }
         case .notBefore(let list):
@@ -325,7 +330,10 @@ final class PatternMatcher: Sendable {
     /// The minutes from one clock time written in digits to the next: "7:40-8:55" (the dash
     /// is no token), "11:30pm to 2:55am", "7pm-5am", "6-8:30". Without am or pm on either
     /// side, hours up to 12 are a twelve-hour clock ("from 11 to 6" is 7 hours).
-    private func readSpan(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
+    /// A span of clock times ("7:15pm to 6:15am", "1:10-2:40pm"): its minutes, and where it ends
+    /// (minutes after midnight, with am or pm when either end says or implies one; else minutes
+    /// after a twelve o'clock, which one not known).
+    private func readSpan(_ context: MatchContext, at index: Int, _ found: (Int, Double, (minutes: Int, meridiem: String?)) -> Void) {
         guard let from = readClock(context, at: index) else { return }
         // one or two words between ("to", "till", "woke up")
         var next = from.end
@@ -341,7 +349,9 @@ final class PatternMatcher: Sendable {
         var start = from.minutes
         if !from.hasMeridiem, to.hasMeridiem, start < 12 * 60, to.minutes >= 12 * 60, start + 12 * 60 <= to.minutes { start += 12 * 60 }
         let minutes = ((to.minutes - start) % day + day) % day
-        if minutes > 0 { found(to.end, Double(minutes)) }
+        guard minutes > 0 else { return }
+        let end = (start + minutes) % day
+        found(to.end, Double(minutes), (twelveHour ? end : end % (12 * 60), twelveHour ? nil : end < 12 * 60 ? "am" : "pm"))
     }
 
     /// A clock time written in digits: "7", "7:40", "7.40", "22:10", each with an optional am or
