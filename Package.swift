@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Debug builds, which the tests run, optimise the modules with the hot loops too (the tests parse
+/// some hundred thousand sentences and build speech grammars and their graphs from Grammars/),
+/// keeping their exclusivity checks.
+let optimisedInDebug = SwiftSetting.unsafeFlags(["-O"], .when(configuration: .debug))
+
 let package = Package(
     name: "VoiceLog",
     platforms: [.macOS(.v14)],
@@ -27,13 +32,11 @@ let package = Package(
             // the matcher's caches are class properties read at every step: release builds skip
             // the dynamic exclusivity checks on them (8 % of a parse); debug builds and tests keep them
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            // the tests read some hundred thousand sentences and build speech grammars from
-            // Grammars/: debug builds optimise this module too (they keep its exclusivity checks)
-            .unsafeFlags(["-O"], .when(configuration: .debug)),
+            optimisedInDebug,
         ]),
 
         // JSGF grammars read back as expressions: for the n-gram model and the speech search.
-        .target(name: "VoiceLogJSGF", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "VoiceLogJSGF", swiftSettings: [optimisedInDebug]),
 
         // The files of Grammars/, compiled into the binary so it runs from any directory.
         .executableTarget(name: "GrammarEmbedder", path: "Sources/GrammarEmbedder"),
@@ -58,8 +61,7 @@ let package = Package(
         ),
         .target(
             name: "VoiceLogSpeech", dependencies: ["CPocketSphinx", "CWebRTCAudio", "VoiceLogJSGF"],
-            // the speech grammar's graph is built at each start: optimised in debug builds too
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            swiftSettings: [optimisedInDebug]
         ),
 
         // Debian's WebRTC audio processing: its noise suppressor, in front of the decoder.

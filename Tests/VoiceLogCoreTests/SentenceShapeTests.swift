@@ -86,6 +86,14 @@ import VoiceLogGrammars
         // not what was done after: "breastfed 5 min left then refused" is a feed
         #expect(Self.parse("breastfed 5 min left then refused").entries.map(\.kind) == ["feeding"])
         #expect(Self.parse("didn't take paracetamol, 500 mg").status == .incomplete)
+        // "no" after "and" or a pause, before no number, says there was none; else it corrects
+        #expect(Self.parse("drank 3 glasses of water and no tea").entries.first?["drink"]?.text == "water")
+        #expect(Self.parse("breastfed 20 min left no right").entries.first?["side"]?.text == "right")
+        // a medicine a symptom is put down to is no dose
+        #expect(Self.parse("nausea from the metformin").entries.map(\.kind) == ["symptom"])
+        // a medicine stopped is no dose, a nurse off sick no symptom
+        #expect(Self.parse("temp was 36.9 this morning, stopped the nurofen").entries.map(\.kind) == ["temperature"])
+        #expect(Self.parse("picc flush skipped, nurse off sick").status == .unrecognized)
     }
 
     /// What is yet to happen is not logged: a plan before what is planned ("will take"), not

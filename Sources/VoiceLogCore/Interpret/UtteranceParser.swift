@@ -857,8 +857,15 @@ public final class UtteranceParser: Sendable {
                 }
             }
             // the same fields said again after words that take them back ("glucose 8.2, sorry,
-            // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below)
-            if let previous = entryBefore(index, passing: { self.glueWords.contains($0) || self.takingBackWords.contains($0) },
+            // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below); "no"
+            // after "and" or a pause, before words that hold no number, says there was none
+            // ("water and no tea", "water, no tea"; but "left no right", "left, no, right",
+            // "dexamethasone... no betamethasone 12mg")
+            let denies = index > 1 && negationWords.contains(context.tokens[index - 1])
+                && (clauseWords.contains(context.tokens[index - 2]) || commaBefore.contains(index - 1)) && !commaBefore.contains(index)
+                && !takingBackWords.contains(context.tokens[index])
+                && !(index..<min(index + 4, count)).contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+            if !denies, let previous = entryBefore(index, passing: { self.glueWords.contains($0) || self.takingBackWords.contains($0) },
                                           marked: takingBackWords) {
                 // "no wait at eleven" says the time again, not the dose
                 let saysTime = [index, index - 1].contains { $0 >= 0 && (entries.timeSpan(context, from: $0)?.end ?? 0) > index }
