@@ -96,6 +96,21 @@ import VoiceLogGrammars
         #expect(Self.parse("picc flush skipped, nurse off sick").status == .unrecognized)
     }
 
+    /// What a reading is set against (a dry weight, a target, a fluid limit, when to ring) is
+    /// named, not logged; a change of weight is no weight.
+    @Test func whatAReadingIsSetAgainstIsNoReading() {
+        for text in ["weight 84.6 kg, dry weight is 82", "bp 126 over 74, target is under 130 over 80",
+                     "drank 300 ml of tea, my limit is 1.5 litres a day", "weight 209 lbs, call the clinic if it goes over 212",
+                     "weighed 91.2 kg, the heart failure nurse wants me under 90"] {
+            let result = Self.parse(text)
+            #expect(result.status == .ok, "\(text)")
+            #expect(result.entries.count == 1, "\(text)")
+            #expect(!result.asides.isEmpty, "\(text)")
+        }
+        #expect(Self.parse("weight's down 2 pounds on yesterday").status == .incomplete)
+        #expect(Self.parse("weight 71.5 kg, up a bit on yesterday").status == .ok)
+    }
+
     /// What is yet to happen is not logged: a plan before what is planned ("will take"), not
     /// "will be" or "gonna log".
     @Test func aPlanIsNotLogged() {
