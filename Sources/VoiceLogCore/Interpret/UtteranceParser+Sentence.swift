@@ -101,10 +101,7 @@ extension UtteranceParser {
             end += 1
         }
         let scalars = Array(input.unicodeScalars)
-        func breakBefore(_ token: Int) -> Bool {
-            let gap = Self.punctuation(before: token, tokens, scalars)
-            return gap.contains(where: Self.isBreak) || Self.isSpacedDash(gap)
-        }
+        func breakBefore(_ token: Int) -> Bool { Self.endsClause(before: token, tokens, scalars) }
         // "appointment with oncology on Wednesday is cancelled", not "fed 5 min then refused"
         func between(_ token: Int) -> Bool { glueWords.contains(tokens[token].text) && !clauseWords.contains(tokens[token].text) }
         guard let entry = matches.last(where: { $0.end <= index && ($0.end..<index).allSatisfy(between) }),
@@ -125,12 +122,7 @@ extension UtteranceParser {
     func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
                        takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
         let scalars = Array(input.unicodeScalars)
-        // a dash with a space on each side ends a clause too ("omeprazole 20mg - the cat wouldn't
-        // leave her alone"), though not a range ("6-7")
-        func breakBefore(_ token: Int) -> Bool {
-            let gap = Self.punctuation(before: token, tokens, scalars)
-            return gap.contains(where: Self.isBreak) || Self.isSpacedDash(gap)
-        }
+        func breakBefore(_ token: Int) -> Bool { Self.endsClause(before: token, tokens, scalars) }
         // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
         // word that takes back is a correction before a number or another such word ("no 90",
         // "no wait"), else a negation as any other ("no bloating for once plus ...")
@@ -214,6 +206,13 @@ extension UtteranceParser {
     static func punctuation(before index: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar> {
         // a token moved by a self-repair may stand before the one it followed
         scalars[tokens[index - 1].end..<max(tokens[index - 1].end, tokens[index].start)]
+    }
+
+    /// Whether the punctuation before a token ends a clause: a break, or a dash with a space on
+    /// each side ("omeprazole 20mg - the cat wouldn't leave her alone"), though not a range ("6-7").
+    static func endsClause(before token: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> Bool {
+        let gap = punctuation(before: token, tokens, scalars)
+        return gap.contains(where: isBreak) || isSpacedDash(gap)
     }
 
     /// A dash between spaces, or two or three: " - ", " – ", " -- ".

@@ -307,6 +307,12 @@ public final class UtteranceParser: Sendable {
         var said: String { typed.map(\.text).joined(separator: " ") }
     }
 
+    /// Why a line whose every entry did not happen, or is yet to, logs nothing.
+    static func nothingToLog(_ said: String, planned: Bool) -> String {
+        planned ? "'\(said)' says this is yet to happen, so there is nothing to log. Please log it once it is done."
+            : "'\(said)' says this did not happen, so there is nothing to log. Please say what did happen."
+    }
+
     /// Parses tokens already checked for length, questions and control characters; a word read
     /// as a slip of a grammar word that no entry then holds is read again as typed ("as soon
     /// as she can" is no "spoon", "on the telly" no "tell").
@@ -357,9 +363,7 @@ public final class UtteranceParser: Sendable {
             let takesBack = takingBackWords.contains(tokens[negation].text) && !(negation > 0 && clauseWords.contains(tokens[negation - 1].text))
             guard let clause = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
                                                   takesBack: takesBack, context) else {
-                return unrecognized(planWords.contains(tokens[negation].text)
-                    ? "'\(tokens[negation].text)' says this is yet to happen, so there is nothing to log. Please log it once it is done."
-                    : "'\(tokens[negation].text)' says this did not happen, so there is nothing to log. Please say what did happen.")
+                return unrecognized(Self.nothingToLog(tokens[negation].text, planned: planWords.contains(tokens[negation].text)))
             }
             // what an entry read past the clause is left over, never dropped with it
             for match in split where clause.contains(match.start) && match.end > clause.upperBound {
@@ -372,7 +376,7 @@ public final class UtteranceParser: Sendable {
         ignored.sort()
         ignored.removeAll { index in negatedClauses.contains { $0.contains(index) } }
         if split.isEmpty, let clause = negatedClauses.first, !plannedClauses.contains(clause.lowerBound) {
-            return unrecognized("'\(Self.surface(of: input, tokens)(clause.lowerBound, clause.upperBound))' says this did not happen, so there is nothing to log. Please say what did happen.")
+            return unrecognized(Self.nothingToLog(Self.surface(of: input, tokens)(clause.lowerBound, clause.upperBound), planned: false))
         }
         // "ketones 1.2 mmol": the number said right after a measure no kind logs is its value,
         // no entry of its own

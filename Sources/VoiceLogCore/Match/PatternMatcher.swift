@@ -329,10 +329,9 @@ final class PatternMatcher: Sendable {
 
     /// The minutes from one clock time written in digits to the next: "7:40-8:55" (the dash
     /// is no token), "11:30pm to 2:55am", "7pm-5am", "6-8:30". Without am or pm on either
-    /// side, hours up to 12 are a twelve-hour clock ("from 11 to 6" is 7 hours).
-    /// A span of clock times ("7:15pm to 6:15am", "1:10-2:40pm"): its minutes, and where it ends
-    /// (minutes after midnight, with am or pm when either end says or implies one; else minutes
-    /// after a twelve o'clock, which one not known).
+    /// side, hours up to 12 are a twelve-hour clock ("from 11 to 6" is 7 hours). Also where it
+    /// ends: minutes after midnight, with am or pm when either end says or implies one; else
+    /// minutes after a twelve o'clock, which one not known.
     private func readSpan(_ context: MatchContext, at index: Int, _ found: (Int, Double, (minutes: Int, meridiem: String?)) -> Void) {
         guard let from = readClock(context, at: index) else { return }
         // one or two words between ("to", "till", "woke up")
