@@ -480,7 +480,7 @@ public final class UtteranceParser: Sendable {
                 "'\(surface(range.lowerBound, range.upperBound))' \(what), so nothing is logged from this line. Please say the one value it was."))
             incomplete = true
         }
-        if let asked = ignored.first(where: { namesKindAsked($0, tokens, input: input, context) }) {
+        if input.unicodeScalars.contains("?"), let asked = ignored.first(where: { namesKindAsked($0, tokens, input: input, context) }) {
             // "carbs 35 - carbs ? - pasta": a kind named with a question mark for its value
             result.problems.append(Problem(field: nil, severity: .error, message:
                 "'\(surface(asked, asked + 1)) ?' gives no value, so nothing is logged from this line. Please say it again with the value, like '\(example)'."))
