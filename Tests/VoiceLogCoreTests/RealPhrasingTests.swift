@@ -31,7 +31,7 @@ import VoiceLogGrammars
         ("real_heldout_cu.jsonl", 0.97), ("real_heldout_cw.jsonl", 0.99),
         ("real_heldout_cy.jsonl", 0.97), ("real_heldout_cz.jsonl", 0.97),
         ("real_heldout_dc.jsonl", 0.97), ("real_heldout_df.jsonl", 0.96),
-        ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86),
+        ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86), ("real_heldout_dm.jsonl", 0.99),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {

@@ -1121,6 +1121,44 @@ import VoiceLogGrammars
         #expect(iron.entries.first?.text("name") == "iron")
         #expect(iron.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 1, unit: "tablet"))
     }
+
+    /// A reading taken again after what was done about it is one more reading of its kind
+    /// ("bg 4.0, 10g carbs, 4.8 at 3:05"); a value that could also be more of what was done
+    /// ("temp 39.2, gave calpol 5ml, 38.1") is neither, so the line is said again.
+    @Test func aReadingTakenAgainAfterATreatment() {
+        let again = Self.parse("bg 4.0 at 2:45am, 10g carbs, 4.8 at 3:05")
+        #expect(again.status == .ok, "\(again.problems)")
+        #expect(again.entries.map(\.kind) == ["glucose", "carbs", "glucose"])
+        #expect(again.entries.last?.number("value") == 4.8)
+        #expect(Self.parse("temp 39.2, gave calpol 5ml, 38.1 at 9am").status == .incomplete)
+    }
+
+    /// Words of a clause that say a value is not known ("forgot how much") leave the entry
+    /// before them unfinished: the line is to be said again, not logged without it.
+    @Test func aValueNotKnownLeavesTheLineIncomplete() {
+        for text in ["gave amoxicillin, forgot how much", "took my bolus but can't remember how much"] {
+            let result = Self.parse(text)
+            #expect(result.status == .incomplete, "\(text): \(result.problems)")
+            #expect(result.problems.contains { $0.message.contains("says a value is not known") })
+            #expect(Set(result.problems).count == result.problems.count, "\(text): a problem said twice")
+        }
+        #expect(Self.parse("while I remember, he had his Lantus at 10 last night, 16 units").entries.map(\.kind) == ["medication"])
+    }
+
+    /// A pulse said before a blood pressure is the pulse taken with it, as after it.
+    @Test func aPulseBeforeABloodPressureIsItsPulse() {
+        let result = Self.parse("pulse 80 and bp 118/76")
+        #expect(result.entries.map(\.kind) == ["blood_pressure"])
+        #expect(result.entries.first?.number("pulse") == 80)
+    }
+
+    /// An adult's pad or pull-up, with what was in it, is a change as a nappy is; a pad alone
+    /// (a heating pad) is none.
+    @Test func anAdultsPadIsANappy() {
+        #expect(Self.parse("changed her pad, wet").entries.first?.text("contents") == "wet")
+        #expect(Self.parse("incontinence pad wet at 5am").entries.first?.text("contents") == "wet")
+        #expect(!Self.parse("heating pad on my tummy, cramps 6/10").entries.contains { $0.kind == "nappy" })
+    }
 }
 
 extension Entry {

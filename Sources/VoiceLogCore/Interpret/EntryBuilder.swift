@@ -33,9 +33,11 @@ struct EntryBuilder {
             let absent = requirement.field == "time" ? timeExpression.isEmpty : requirement.anyOf.allSatisfy { entry.lookup($0) == nil }
             return absent && (requirement.condition?.holds(for: entry) ?? true)
         }
+        // two requirements may ask for one field alike (an insulin named, or said as a bolus)
         for requirement in missing {
-            problems.append(Problem(field: requirement.field, severity: .error,
-                                    message: requirement.message ?? Self.missingMessage(requirement.field, kind)))
+            let problem = Problem(field: requirement.field, severity: .error,
+                                  message: requirement.message ?? Self.missingMessage(requirement.field, kind))
+            if !problems.contains(problem) { problems.append(problem) }
         }
         if missing.isEmpty, unitless.isEmpty {
             problems += checker.problems(in: entry, now: now)

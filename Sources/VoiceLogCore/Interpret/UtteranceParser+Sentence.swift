@@ -115,12 +115,12 @@ extension UtteranceParser {
     /// The clause that the negation at `index` says did not happen, to the next break (",", ".",
     /// "and", "but"...) or the end: after the entries, from right after one or from the last
     /// break ("sugar 15.9 high, missed my glycomet"); or before them all, from the start to a
-    /// break ("wouldn't touch his breakfast, he just had tea"). Nil when it cuts an entry, or
-    /// holds a number or asks how much.
+    /// break ("wouldn't touch his breakfast, he just had tea"). Nil when it cuts an entry or
+    /// holds a number; `lacksValue` when it says what an entry lacks ("forgot how much").
     /// - Parameter takesBack: whether the negation may also take back what was said ("no"):
     ///   then only punctuation bounds a clause ("oxygen 94 no wait" is a correction).
     func negatedClause(at index: Int, after matches: [EntryMatch], tokens: [Token], input: String,
-                       takesBack: Bool, _ context: MatchContext) -> Range<Int>? {
+                       takesBack: Bool, _ context: MatchContext) -> (range: Range<Int>, lacksValue: Bool)? {
         let scalars = Array(input.unicodeScalars)
         func breakBefore(_ token: Int) -> Bool { Self.endsClause(before: token, tokens, scalars) }
         // a clause also starts at a word that joins clauses ("and she didn't need to stop"); a
@@ -151,9 +151,10 @@ extension UtteranceParser {
         // when ("no more spikes since 2am"); and "forgot how much", "can't remember the dose"
         // say what the entry lacks (a plan may say it: "I'll let the nurse know")
         let planned = planWords.contains(tokens[index].text)
+        var lacksValue = false
         var token = clause.lowerBound
         while token < clause.upperBound {
-            if !planned, lackingWords.contains(tokens[token].text) { return nil }
+            if !planned, lackingWords.contains(tokens[token].text) { lacksValue = true }
             if let time = entries.timeSpan(context, from: token), time.end <= clause.upperBound {
                 token = time.end
                 continue
@@ -161,7 +162,7 @@ extension UtteranceParser {
             if !context.numbers(at: token).isEmpty { return nil }
             token += 1
         }
-        return clause
+        return (clause, lacksValue)
     }
 
     /// Whether a number or another word that takes back follows the word at `index` ("no 90",

@@ -70,6 +70,8 @@ public final class UtteranceParser: Sendable {
     /// `over_kinds`: such an entry is not logged.
     private let overPhrases: OpeningPhrases
     private let overKinds: Set<Int>
+    /// Kinds read again after what was done about them ("bg 3.4, 100ml juice, then 6.1").
+    private let recheckedKinds: Set<Int>
     /// The words of every unit: a word joined to one by "/" is a ratio of units ("U/mL").
     private let unitWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
@@ -130,6 +132,8 @@ public final class UtteranceParser: Sendable {
         overPhrases = OpeningPhrases(grammar.words(of: "over_words"))
         let overKindNames = grammar.words(of: "over_kinds")
         overKinds = Set(grammar.kinds.indices.filter { overKindNames.contains(grammar.kinds[$0].name) })
+        let recheckedKindNames = grammar.words(of: "rechecked_kinds")
+        recheckedKinds = Set(grammar.kinds.indices.filter { recheckedKindNames.contains(grammar.kinds[$0].name) })
         unitWords = Set(grammar.unitGroups.values.flatMap { $0.units.flatMap { $0.phrases.joined() } })
         lackingWords = grammar.words(of: "lacking_words")
         afterNegations = grammar.words(of: "after_negations")
@@ -350,6 +354,8 @@ public final class UtteranceParser: Sendable {
         var negatedClauses: [Range<Int>] = []
         /// The starts of the clauses that say what is yet to happen.
         var plannedClauses: Set<Int> = []
+        /// The clauses that say what an entry said before them lacks ("forgot how much").
+        var lackingClauses: [Range<Int>] = []
         for negation in ignored where negates(negation, tokens) || afterNegations.contains(tokens[negation].text) {
             if negatedClauses.contains(where: { $0.contains(negation) }) { continue }
             if let clause = negatedEntryBefore(negation, matches: split, tokens: tokens, input: input) {
@@ -361,9 +367,15 @@ public final class UtteranceParser: Sendable {
             // "no" takes back what was just said ("oxygen 94 no 96"), but not after "and" or
             // "but" ("ate a slice of cake and no reaction so far")
             let takesBack = takingBackWords.contains(tokens[negation].text) && !(negation > 0 && clauseWords.contains(tokens[negation - 1].text))
-            guard let clause = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
-                                                  takesBack: takesBack, context) else {
+            guard let (clause, lacksValue) = self.negatedClause(at: negation, after: split, tokens: tokens, input: input,
+                                                                takesBack: takesBack, context),
+                  !lacksValue || split.contains(where: { $0.end <= clause.lowerBound }) else {
                 return unrecognized(Self.nothingToLog(tokens[negation].text, planned: planWords.contains(tokens[negation].text)))
+            }
+            if lacksValue {
+                // "did my lantus, forgot how many units": the entry before is there, unfinished
+                lackingClauses.append(clause)
+                continue
             }
             // what an entry read past the clause is left over, never dropped with it
             for match in split where clause.contains(match.start) && match.end > clause.upperBound {
@@ -374,7 +386,7 @@ public final class UtteranceParser: Sendable {
             if planWords.contains(tokens[negation].text) { plannedClauses.insert(clause.lowerBound) }
         }
         ignored.sort()
-        ignored.removeAll { index in negatedClauses.contains { $0.contains(index) } }
+        ignored.removeAll { index in (negatedClauses + lackingClauses).contains { $0.contains(index) } }
         if split.isEmpty, let clause = negatedClauses.first, !plannedClauses.contains(clause.lowerBound) {
             return unrecognized(Self.nothingToLog(Self.surface(of: input, tokens)(clause.lowerBound, clause.upperBound), planned: false))
         }
@@ -480,6 +492,11 @@ public final class UtteranceParser: Sendable {
                 "'\(surface(range.lowerBound, range.upperBound))' \(what), so nothing is logged from this line. Please say the one value it was."))
             incomplete = true
         }
+        for clause in lackingClauses {
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "'\(surface(clause.lowerBound, clause.upperBound))' says a value is not known, so nothing is logged from this line. Please say it again with the value, like '\(example)'."))
+            incomplete = true
+        }
         if input.unicodeScalars.contains("?"), let asked = ignored.first(where: { namesKindAsked($0, tokens, input: input, context) }) {
             // "carbs 35 - carbs ? - pasta": a kind named with a question mark for its value
             result.problems.append(Problem(field: nil, severity: .error, message:
@@ -495,7 +512,7 @@ public final class UtteranceParser: Sendable {
         if !result.asides.isEmpty {
             let words = result.asides.map { "'\($0)'" }.joined(separator: ", ")
             result.problems.append(Problem(field: nil, severity: .warning, message:
-                "Not logged, as not a measurement: \(words)."))
+                "Not logged, as said in passing: \(words)."))
         }
         if !corrections.isEmpty {
             let words = corrections.map { "'\($0.said)' as '\($0.read)'" }.joined(separator: ", ")
@@ -854,8 +871,19 @@ public final class UtteranceParser: Sendable {
                 // a kind that carries fields is given or taken: after "was" a number is a state
                 let saysState = grammar.kinds[previous.kindIndex].isGivenOrTaken
                     && (previous.end..<index).contains { stateWords.contains(context.tokens[$0]) }
-                for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
-                where !saysState && isComplete(match) && (!afterComma || match.end == count || commaBefore.contains(match.end)) {
+                func endsClause(_ match: EntryMatch) -> Bool { !afterComma || match.end == count || commaBefore.contains(match.end) }
+                let more = entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
+                    .filter { !saysState && isComplete($0) && endsClause($0) }
+                // a reading taken again after what was done about it ("bg 4.0, 10g carbs, 4.8 at
+                // 3:05"): another reading of the kind before that; when the value would also
+                // be more of what was done ("temp 39.2, calpol 5ml, 38.1"), neither is a guess
+                var again: [EntryMatch] = []
+                if let earlier = entryBefore(previous.start, passing: glueWords.contains, marked: breakWords, orComma: true),
+                   earlier.kindIndex != previous.kindIndex, recheckedKinds.contains(earlier.kindIndex) {
+                    again = entries.matches(kindIndex: earlier.kindIndex, context, at: index, introduction: .excluded)
+                        .filter { isComplete($0) && endsClause($0) && !EntryMatcher.isTimeOnly($0.captures) }
+                }
+                for match in again.isEmpty ? more : more.isEmpty ? again : [] {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
                                from: index, match: match, continues: true), at: match.end)
                 }
@@ -920,10 +948,12 @@ public final class UtteranceParser: Sendable {
                     matches.append(match)
                     continue
                 }
-                if let previous = matches.last, step.continues, EntryMatcher.isTimeOnly(match.captures) {
+                // what is said again continues the last entry of its kind
+                let previous = step.continues ? matches.last(where: { $0.kindIndex == match.kindIndex }) : matches.last
+                if let previous, step.continues, EntryMatcher.isTimeOnly(match.captures) {
                     // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am"
                     match.captures = previous.captures.repeated(at: match.captures)
-                } else if let previous = matches.last, step.continues || isAnotherDose(match, after: previous, context) {
+                } else if let previous, step.continues || isAnotherDose(match, after: previous, context) {
                     match.captures = match.captures.carrying(grammar.kinds[match.kindIndex].carried, from: previous.captures)
                         .takingUnit(from: previous.captures)
                 }
