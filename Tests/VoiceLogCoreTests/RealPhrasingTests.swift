@@ -31,7 +31,7 @@ import VoiceLogGrammars
         ("real_heldout_cu.jsonl", 0.97), ("real_heldout_cw.jsonl", 0.99),
         ("real_heldout_cy.jsonl", 0.97), ("real_heldout_cz.jsonl", 0.97),
         ("real_heldout_dc.jsonl", 0.97), ("real_heldout_df.jsonl", 0.96),
-        ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86), ("real_heldout_dm.jsonl", 0.99),
+        ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86), ("real_heldout_dm.jsonl", 0.99), ("real_heldout_dp.jsonl", 0.97),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -195,7 +195,8 @@ enum NumberUse {
     }
 
     /// Two clock times, from and to, written in digits or said: "7:40-8:55", "11:30pm to 2:55am",
-    /// "0130-0445", "from nine fifteen to nine fifty", "midnight till 4", "8:15pm, woke 4:30am".
+    /// "0130-0445", "from nine fifteen to nine fifty", "midnight till 4", "8:15pm, woke 4:30am",
+    /// "half 11 till 6", "4 till quarter to 6".
     static func spans(in text: String) -> [String] {
         matches(of: span, in: text)
     }
@@ -204,7 +205,8 @@ enum NumberUse {
         let word = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
             + "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh)"
         let said = #"(?:midnight|noon|midday|"# + word + #"(?:\s+"# + word + #"){0,2})"#
-        let clock = #"(?:\d{4}|\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)?"#
+        let part = #"(?:(?:half|quarter)\s+(?:(?:past|after|to|before|of)\s+)?)?"#
+        let clock = part + #"(?:\d{4}|\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)?"#
         let between = #",?\s*(?:-|–|to|till|til|until|woke up|woke|up|awake|waking|woken)\s*"#
         // or no word between when the second says am or pm ("11 7pm")
         let clockWithMeridiem = #"(?:\d{1,2}(?:[:.]\d{2})?|"# + said + #")\s*(?:am|pm)"#

@@ -1142,7 +1142,25 @@ import VoiceLogGrammars
             #expect(result.problems.contains { $0.message.contains("says a value is not known") })
             #expect(Set(result.problems).count == result.problems.count, "\(text): a problem said twice")
         }
-        #expect(Self.parse("while I remember, he had his Lantus at 10 last night, 16 units").entries.map(\.kind) == ["medication"])
+        #expect(Self.parse("before I forget, bg 7.2").entries.map(\.kind) == ["glucose"])
+    }
+
+    /// A span's ends said as a part of an hour: "half 11" is half past, as said in Britain.
+    @Test(arguments: [
+        ("slept from half 11 till 6", 390.0),
+        ("baby napped from 4 till quarter to 6", 105),
+        ("slept from half past 10 to quarter past 6", 465),
+    ])
+    func aSpanEndsAtAPartOfAnHour(text: String, minutes: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.number("duration_min") == minutes)
+    }
+
+    /// A clock written with a colon and another with a dot are two times, never one read over
+    /// the other: "dirty nappy at 4am and another at 6.30" is two changes.
+    @Test func twoClocksAreTwoTimes() {
+        #expect(Self.parse("dirty nappy at 4am and another at 6.30").entries.count == 2)
     }
 
     /// A pulse said before a blood pressure is the pulse taken with it, as after it.

@@ -133,6 +133,9 @@ struct Captures: Sendable {
 
     /// Whether two captured names are one field, whole or in pieces ("amount", "amount.value"),
     /// a phrase's own (soft) field or not.
+    /// The fields a clock time is said in: its hour, or whole with a dot ("6.30").
+    private static let clockFields: Set<String> = ["time.hour", "time.dotted"]
+
     private static func sameField(_ a: String, _ b: String) -> Bool {
         let (a, b) = (plain(a), plain(b))
         return a == b || isPiece(a, of: b) || isPiece(b, of: a)
@@ -158,6 +161,8 @@ struct Captures: Sendable {
         if let dot = field.utf8.firstIndex(of: UInt8(ascii: ".")), !field.hasPrefix("time."),
            self.value(of: String(field[..<dot])) != nil { return nil }
         if !field.hasPrefix("time"), values.contains(where: { Self.isPiece($0.field, of: field) }) { return nil }
+        // a clock said with a colon and another with a dot ("at 4am and another at 6.30") are two
+        if Self.clockFields.contains(field), values.contains(where: { Self.clockFields.contains($0.field) }) { return nil }
         var copy = self
         copy.values.append((field, value))
         return copy

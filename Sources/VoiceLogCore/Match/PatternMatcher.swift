@@ -24,6 +24,8 @@ final class PatternMatcher: Sendable {
     private let drinkMeasures: PhraseTrie<Void>
     /// Words between the two clock times of a span ("to", "until").
     private let spanConnectors: Set<String>
+    /// Words that put a part of an hour after or before it ("quarter past", "quarter to").
+    private let clockOffsets: [String: String]
     /// Minutes written with a letter that also writes metres ("m"): a hundred or more are metres.
     private let ambiguousMinutes: Set<String>
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
@@ -85,6 +87,7 @@ final class PatternMatcher: Sendable {
         for (wordClass, members) in classes { for word in members { wordClasses[Int(words.id(of: word))].insert(wordClass) } }
         self.wordClasses = wordClasses
         spanConnectors = grammar.words(of: "span_connectors")
+        clockOffsets = Dictionary((grammar.lists["clock_offsets"]?.phrases ?? []).map { ($0.words.joined(separator: " "), $0.value) }) { first, _ in first }
         ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
         namedClocks = listTries["named_clocks"]
         writtenMeridiems = PhraseTrie((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.allSatisfy { $0.count <= 2 } }
@@ -354,11 +357,20 @@ final class PatternMatcher: Sendable {
     }
 
     /// A clock time written in digits: "7", "7:40", "7.40", "22:10", each with an optional am or
-    /// pm; or said in words: "eleven", "nine fifteen", "midnight" (`named_clocks`); in minutes
+    /// pm; or said in words: "eleven", "nine fifteen", "midnight" (`named_clocks`), "half past
+    /// 11", "half 11", "quarter to 6" (a fraction of an hour and `clock_offsets`); in minutes
     /// after midnight.
     /// `isClock`: written with minutes or with am or pm, or named, so no bare count.
     private func readClock(_ context: MatchContext, at index: Int) -> (minutes: Int, hasMeridiem: Bool, isClock: Bool, end: Int)? {
         guard let token = context.tokens[safe: index] else { return nil }
+        if let fraction = grammar.numberWords.fractions[token], fraction < 1, fraction * 60 == (fraction * 60).rounded() {
+            // "half 11" is half past, as said in Britain; a quarter needs its "past" or "to"
+            let offset = context.tokens[safe: index + 1].flatMap { clockOffsets[$0] }
+            guard offset != nil || fraction == 0.5,
+                  let clock = readClock(context, at: index + (offset == nil ? 1 : 2)), clock.end > index + 1 else { return nil }
+            let minutes = Int(fraction * 60) * (offset == "to" ? -1 : 1)
+            return ((clock.minutes + minutes + 24 * 60) % (24 * 60), clock.hasMeridiem, true, clock.end)
+        }
         var named: (hour: Int, end: Int)?
         namedClocks?.matches(context.ids, at: index) { end, phrase in
             if let hour = namedClockHours[phrase], end > (named?.end ?? index) { named = (hour, end) }
