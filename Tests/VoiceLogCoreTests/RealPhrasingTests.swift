@@ -31,7 +31,7 @@ import VoiceLogGrammars
         ("real_heldout_cu.jsonl", 0.97), ("real_heldout_cw.jsonl", 0.99),
         ("real_heldout_cy.jsonl", 0.97), ("real_heldout_cz.jsonl", 0.97),
         ("real_heldout_dc.jsonl", 0.97), ("real_heldout_df.jsonl", 0.96),
-        ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86), ("real_heldout_dm.jsonl", 0.99), ("real_heldout_dp.jsonl", 0.97),
+        ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86), ("real_heldout_dm.jsonl", 0.99), ("real_heldout_dp.jsonl", 0.97), ("real_heldout_ds.jsonl", 0.97),
     ]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
@@ -135,7 +135,12 @@ enum NumberUse {
             let readings = reader.readings(tokens, at: index)
             // "a"/"an" read as one only before a unit; not a number said on their own
             if let longest = readings.max(by: { $0.end < $1.end }), !["a", "an"].contains(tokens[index]) {
-                numbers.append(readings.map(\.value))
+                var values = readings.map(\.value)
+                // "the little one ten mls": "one" may be who, and the number start after it
+                if index > 0, BundledGrammar.grammar.numberWords.pronounOneAfter.contains(tokens[index - 1]) {
+                    values += reader.readings(tokens, at: index + 1).map(\.value)
+                }
+                numbers.append(values)
                 index = longest.end
             } else {
                 index += 1
