@@ -131,11 +131,11 @@ struct Captures: Sendable {
         }
     }
 
-    /// Whether two captured names are one field, whole or in pieces ("amount", "amount.value"),
-    /// a phrase's own (soft) field or not.
     /// The fields a clock time is said in: its hour, or whole with a dot ("6.30").
     private static let clockFields: Set<String> = ["time.hour", "time.dotted"]
 
+    /// Whether two captured names are one field, whole or in pieces ("amount", "amount.value"),
+    /// a phrase's own (soft) field or not.
     private static func sameField(_ a: String, _ b: String) -> Bool {
         let (a, b) = (plain(a), plain(b))
         return a == b || isPiece(a, of: b) || isPiece(b, of: a)
