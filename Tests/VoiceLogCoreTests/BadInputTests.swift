@@ -93,15 +93,20 @@ import VoiceLogGrammars
     @Test(arguments: [("glucose 6.2 on 31 February", "31 February"), ("glucose 6.2 on 30 february", "30 February"),
                       ("glucose 6.2 on the 31st of april", "31 April"), ("glucose 6.2 at 13pm", "13pm"),
                       ("glucose 6.2 at 0am", "0am"), ("glucose 6.2 on 29 february", "29"),
-                      ("appointment with dr lee on 31 june at 10 am", "31 June")])
+                      ("appointment with dr lee on 31 june at 10 am", "31 June"), ("glucose 6.2 at 25:10", "25:10"),
+                      ("calpol 5ml at 4:70", "4:70"), ("temp 38.2 at 0375", "3:75"), ("glucose 5.3 on 32 December", "32 December")])
     func impossibleTimesAreNotOk(sentence: String, named: String) {
         let result = Self.parser.parse(sentence, now: Self.now)
         #expect(result.status == .infeasible, "\(result)")
         #expect(result.problems.contains { $0.field == "time" && $0.message.contains(named) }, "\(result.problems)")
     }
 
-    @Test func aClockTimePastTheDayIsNotOk() {
-        #expect(Self.parser.parse("glucose 6.2 at 25:10", now: Self.now).status != .ok)
+    /// A time that does not exist is not rolled over into one that does: the entry keeps the
+    /// reference time, and the time named is what was said.
+    @Test func aClockTimePastTheDayIsNotRolledOver() {
+        let result = Self.parser.parse("glucose 6.2 at 25:10", now: Self.now)
+        #expect(result.status == .infeasible)
+        #expect(result.entries.first?.time == Self.now)
     }
 
     /// "the 31st" said in a month of 30 days is the last month that had one.

@@ -845,6 +845,52 @@ import VoiceLogGrammars
         #expect(result.entries.map { $0.number("volume_ml") } == [60, 45])
     }
 
+    /// Each side's bare number after a word for pumping is a session of its own, with or without
+    /// "and" between them; a feed's minutes only where no session was said just before.
+    @Test(arguments: [("pumped left 40 right 55", [40.0, 55]), ("Pumped: L 80 / R 65", [80, 65]),
+                      ("expressed 45 left 60 right", [45, 60]), ("pumped 60 ml left 40 right", [60, 40])])
+    func bareSidesAfterPumpingArePumped(text: String, volumes: [Double]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["pumping", "pumping"])
+        #expect(result.entries.map { $0.number("volume_ml") } == volumes)
+        #expect(Self.parse("40 right").entries.map(\.kind) == ["feeding"])
+    }
+
+    /// Minutes written onto hours are minutes, whatever follows them.
+    @Test(arguments: [("breastfed for 1h20 on the left", "feeding", 80.0), ("walked 2h15m", "activity", 135),
+                      ("ran 1hr5min", "activity", 65)])
+    func minutesWrittenOntoHours(text: String, kind: String, minutes: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == [kind])
+        #expect(result.entries.first?.number("duration_min") == minutes)
+        #expect(result.entries.first?.number("volume_ml") == nil)
+        #expect(result.entries.first?.number("distance_km") == nil)
+    }
+
+    /// Clocks said with "past" and "to" an hour of one, and 24-hour clocks in the first hour.
+    @Test(arguments: [("fed 3 oz at quarter past one", "2026-11-21T01:15:00"), ("nurofen 7.5ml at twenty past one", "2026-11-21T01:20:00"),
+                      ("wet nappy at 0005", "2026-11-21T00:05:00")])
+    func clocksNearMidnight(text: String, time: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.time == LocalDateTime(iso: time))
+    }
+
+    /// A line that ends with "at" or "until" was cut off.
+    @Test(arguments: ["gave calpol at", "novorapid 3u at", "slept from 11 until"])
+    func aLineEndingWithAtWasCutOff(text: String) {
+        #expect(Self.parse(text).status == .incomplete)
+    }
+
+    /// A reading taken again after a treatment and an aside of how long after.
+    @Test func aReadingAgainAfterAnAsideOfHowLong() {
+        let result = Self.parse("low 3.1, 5 jelly babies, 15 mins later 4.9")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["glucose", "food", "glucose"])
+    }
+
     /// A time that ends the line is every entry's when only "and" joins them, or after "all".
     @Test(arguments: ["oxygen ninety seven percent and heart rate one thirty five at 8 am",
                       "temp 37.3, sats 97, all at 8 am", "gliclazide 80 mg and metformin 500 mg at 8am as usual"])

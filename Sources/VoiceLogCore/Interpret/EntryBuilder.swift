@@ -16,13 +16,13 @@ struct EntryBuilder {
         let kind = grammar.kinds[match.kindIndex]
         let (values, timeExpression, saidOrder) = read(match, surface: surface)
         let resolver = TimeResolver(now: now, lookAhead: kind.allowsFuture)
-        var entry = Entry(kind: kind.name, time: resolver.resolve(timeExpression))
+        var problems: [Problem] = []
+        let impossibility = resolver.impossibility(of: timeExpression)
+        if let impossibility { problems.append(Problem(field: "time", severity: .error, message: impossibility)) }
+        // a time that does not exist is not rolled over into another: the entry keeps the reference time
+        var entry = Entry(kind: kind.name, time: resolver.resolve(impossibility == nil ? timeExpression : TimeExpression()))
         for field in kind.fields + ["amount", "time_of_day"] + values.keys.filter({ $0.utf8.contains(UInt8(ascii: ".")) }).sorted() {
             if let value = values[field], entry[field] == nil { entry[field] = value }
-        }
-        var problems: [Problem] = []
-        if let impossibility = resolver.impossibility(of: timeExpression) {
-            problems.append(Problem(field: "time", severity: .error, message: impossibility))
         }
         apply(kind.inferences, to: &entry)
         problems += undecidedInferences(kind, entry)

@@ -33,7 +33,7 @@ public struct TimeExpression: Hashable, Sendable {
 
     public var isEmpty: Bool { self == TimeExpression() }
 
-    /// Why the stated date or clock time does not exist ("31 February", "13pm", "0am"), or
+    /// Why the stated date or clock time does not exist ("31 February", "13pm", "0am", "4:70"), or
     /// nil. Such a time is never resolved by rolling over into the next day or month.
     public var impossibility: String? {
         let months = ["January", "February", "March", "April", "May", "June", "July", "August",
@@ -44,7 +44,7 @@ public struct TimeExpression: Hashable, Sendable {
         if let hour, let meridiem, hour > 12 || hour == 0 {
             return "\(hour)\(meridiem) is not a time: with am or pm the hour is 1 to 12. Please check the time."
         }
-        if let hour, hour > 24 || (hour == 24 && (minute ?? 0) > 0) {
+        if let hour, hour > 24 || (hour == 24 && (minute ?? 0) > 0) || (minute ?? 0) > 59 {
             return "\(hour):\(minute.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00") is not a time of day. Please check the time."
         }
         return nil

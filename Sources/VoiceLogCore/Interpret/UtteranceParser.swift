@@ -821,16 +821,28 @@ public final class UtteranceParser: Sendable {
         /// Whether `current`'s last entry wins a tie with `step`'s, as the later one, the only
         /// one of two entries that starts at a comma, or, of two kinds starting at the same
         /// word, the one that says again the kind just said ("pumped sixty on the left and forty
-        /// five on the right" pumped 45 ml, no feed of 45 minutes).
+        /// five on the right" pumped 45 ml, no feed of 45 minutes), or said right before it, when
+        /// no more of what is given or taken ("pumped left 40 right 55").
         func startsLater(_ current: Step, than step: Step) -> Bool {
             if current.match != nil, step.match != nil, commaBefore.contains(current.from) != commaBefore.contains(step.from) {
                 return commaBefore.contains(current.from)
             }
-            if current.from == step.from, current.continues != step.continues, let one = current.match, let other = step.match,
-               one.kindIndex != other.kindIndex {
-                return current.continues
+            if current.from == step.from, let one = current.match, let other = step.match, one.kindIndex != other.kindIndex {
+                if current.continues != step.continues { return current.continues }
+                if let before = kindBefore(current.from), !grammar.kinds[before].isGivenOrTaken,
+                   (one.kindIndex == before) != (other.kindIndex == before) {
+                    return one.kindIndex == before
+                }
             }
             return current.from >= step.from
+        }
+        /// The kind of the entry that the best split to `index` ends with, past skipped glue.
+        func kindBefore(_ index: Int) -> Int? {
+            var end = index
+            while end > 0, let step = best[end], step.match == nil, !step.isAside, glueWords.contains(context.tokens[step.from]) {
+                end = step.from
+            }
+            return best[end]?.match.flatMap { $0.end == end ? $0.kindIndex : nil }
         }
         func offer(_ step: Step, at index: Int) {
             if step.match != nil, closedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
@@ -862,21 +874,29 @@ public final class UtteranceParser: Sendable {
                 }
             }
             // another reading of the kind just said, with only glue between ("glucose 6.7 before
-            // breakfast and 9.8 after"): a whole entry of that kind without its introduction
-            if let previous = entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true),
-               index == 0 || !changeWords.contains(context.tokens[index - 1]) {
+            // breakfast and 9.8 after"), or an aside ("twin 1 temp 37.6, twin 2 38.2"): a whole
+            // entry of that kind without its introduction; past an aside, not more of what is
+            // given or taken ("amoxicillin 250mg, day 4 of the course")
+            let beforeAside = entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true, throughAsides: true)
+            let justBefore = beforeAside.flatMap { grammar.kinds[$0.kindIndex].isGivenOrTaken
+                ? entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) : $0 }
+            if let previous = beforeAside, index == 0 || !changeWords.contains(context.tokens[index - 1]) {
                 // after a comma alone, only a reading that ends the sentence or a part of it:
                 // not "2" of "temp 37.8, it's 2 degrees outside"
                 let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) }
-                // a kind that carries fields is given or taken: after "was" a number is a state
-                let saysState = grammar.kinds[previous.kindIndex].isGivenOrTaken
-                    && (previous.end..<index).contains { stateWords.contains(context.tokens[$0]) }
                 func endsClause(_ match: EntryMatch) -> Bool { !afterComma || match.end == count || commaBefore.contains(match.end) }
-                let more = entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
-                    .filter { !saysState && isComplete($0) && endsClause($0) }
+                var more: [EntryMatch] = []
+                if let justBefore {
+                    // a kind that carries fields is given or taken: after "was" a number is a state
+                    let saysState = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
+                        && (justBefore.end..<index).contains { stateWords.contains(context.tokens[$0]) }
+                    more = entries.matches(kindIndex: justBefore.kindIndex, context, at: index, introduction: .excluded)
+                        .filter { !saysState && isComplete($0) && endsClause($0) }
+                }
                 // a reading taken again after what was done about it ("bg 4.0, 10g carbs, 4.8 at
-                // 3:05"): another reading of the kind before that; when the value would also
-                // be more of what was done ("temp 39.2, calpol 5ml, 38.1"), neither is a guess
+                // 3:05", "low 3.1, 5 jelly babies, 15 mins later 4.9"): another reading of the
+                // kind before that; when the value would also be more of what was done ("temp
+                // 39.2, calpol 5ml, 38.1"), neither is a guess
                 var again: [EntryMatch] = []
                 if let earlier = entryBefore(previous.start, passing: glueWords.contains, marked: breakWords, orComma: true),
                    earlier.kindIndex != previous.kindIndex, recheckedKinds.contains(earlier.kindIndex) {
@@ -913,10 +933,11 @@ public final class UtteranceParser: Sendable {
         /// The entry that the best split to `index` ends with, when only skipped words that
         /// `passing` accepts follow it, one of `marked` among them: glue with "and" or "then"
         /// for another entry of the kind, "sorry" or "no" for a correction.
-        func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false) -> EntryMatch? {
+        func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false,
+                         throughAsides: Bool = false) -> EntryMatch? {
             var end = index
             var isMarked = orComma && commaBefore.contains(index)
-            while end > 0, let step = best[end], step.match == nil, !step.isAside, passing(context.tokens[step.from]) {
+            while end > 0, let step = best[end], step.match == nil, step.isAside ? throughAsides : passing(context.tokens[step.from]) {
                 isMarked = isMarked || marked.contains(context.tokens[step.from]) || (orComma && commaBefore.contains(step.from))
                 end = step.from
             }

@@ -165,12 +165,19 @@ final class PatternMatcher: Sendable {
     }
 
     /// Whether the token is a word of `pronouns` ("one") after a word that is no number, glue or
-    /// shared verb: "a huge one", "the lower one", "best one yet" name a thing, not a count.
+    /// shared verb: "a huge one", "the lower one", "best one yet" name a thing, not a count
+    /// ("quarter past one" is a clock).
     func standsForAThing(_ context: MatchContext, at index: Int) -> Bool {
         guard index > 0, index < context.count, context.classes[index].contains(.pronoun), !context.hasDigit[index - 1],
               context.numbers(at: index - 1).isEmpty, !context.classes[index - 1].contains(.glue),
-              !context.classes[index - 1].contains(.sharedVerb) else { return false }
+              !context.classes[index - 1].contains(.sharedVerb), !isClockOffset(context, at: index - 1) else { return false }
         return context.tokens[index - 1].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+    }
+
+    /// Whether the token is a word of `clock_offsets` after a count of minutes: "past" of
+    /// "twenty past", "quarter past".
+    private func isClockOffset(_ context: MatchContext, at index: Int) -> Bool {
+        index > 0 && clockOffsets[context.tokens[index]] != nil && !context.numbers(at: index - 1).isEmpty
     }
 
     /// Where the drink ends that starts at the token right after a measure of `drink_measures`
@@ -417,11 +424,12 @@ final class PatternMatcher: Sendable {
             && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
     }
 
-    /// Minutes of a clock time: 0-59 written or spoken, or "oh five".
+    /// Minutes of a clock time: 0-59 written or spoken, or "oh five" (and 60-99 written after a
+    /// colon, a clock that does not exist).
     private func readMinute(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
         guard index < context.count else { return }
         let token = context.tokens[index]
-        if token.count == 2, token.allSatisfy(\.isNumber), let minute = Double(token), minute < 60 {
+        if token.count == 2, token.allSatisfy(\.isNumber), let minute = Double(token), minute < 60 || context.tokens[safe: index - 1] == ":" {
             return found(index + 1, minute)
         }
         if grammar.numberWords.zeroInClock.contains(token) || token == "zero" {

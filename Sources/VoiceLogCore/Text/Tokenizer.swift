@@ -48,7 +48,36 @@ public enum Tokenizer {
                 index += 1
             }
         }
-        return splittingTwentyFourHourClocks(tokens)
+        return namingGluedMinutes(splittingTwentyFourHourClocks(tokens))
+    }
+
+    /// "1h20", "2hr15", "2h15m": minutes written onto hours get their unit (`1 h 20 min`), so that
+    /// no word after them ("1h20 on the left") takes the 20 for a value of its own, nor is the
+    /// "m" of "2h15m" read as metres.
+    private static func namingGluedMinutes(_ tokens: [Token]) -> [Token] {
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count)
+        for (index, token) in tokens.enumerated() {
+            if index >= 3, token.text == "m", tokens[index - 1].end == token.start, writesGluedMinutes(tokens, at: index - 1) {
+                result.append(Token(text: "min", start: token.start, end: token.end))
+                continue
+            }
+            result.append(token)
+            if writesGluedMinutes(tokens, at: index), index + 1 == tokens.count || tokens[index + 1].start > token.end {
+                result.append(Token(text: "min", start: token.end, end: token.end))
+            }
+        }
+        return result
+    }
+
+    /// Whether the token is the minutes of "1h20": a count below 60 written onto "h" or "hr",
+    /// itself written onto a number.
+    private static func writesGluedMinutes(_ tokens: [Token], at index: Int) -> Bool {
+        guard index >= 2, ["h", "hr", "hrs"].contains(tokens[index - 1].text),
+              tokens[index - 2].end == tokens[index - 1].start, tokens[index - 1].end == tokens[index].start,
+              Int(tokens[index - 2].text) != nil, let minutes = Int(tokens[index].text)
+        else { return false }
+        return (1...59).contains(minutes)
     }
 
     /// Words that mark four digits as a time of day: "at 1430", "by 0800", "yday 2300", "2130 hrs".
@@ -80,7 +109,9 @@ public enum Tokenizer {
             }
             let digits = Array(token.text.utf8)
             guard digits.count == 4, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                  let hour = Int(token.text.prefix(2)), let minute = Int(token.text.suffix(2)), hour <= 23, minute <= 59,
+                  let hour = Int(token.text.prefix(2)), let minute = Int(token.text.suffix(2)), hour <= 23,
+                  // "at 0375" is a clock that does not exist, to be named as such
+                  minute <= 59 || (digits[0] == UInt8(ascii: "0") && index > 0 && clockBefore.contains(tokens[index - 1].text)),
                   (digits[0] == UInt8(ascii: "0") && hour > 0) || (index > 0 && clockBefore.contains(tokens[index - 1].text))
                       || (index + 1 < tokens.count && clockAfter.contains(tokens[index + 1].text))
             else {
@@ -92,7 +123,7 @@ public enum Tokenizer {
             result.append(Token(text: ":", start: middle, end: middle))
             result.append(Token(text: token.text.suffix(2).description, start: middle, end: token.end))
             // a 24-hour clock says which half of the day it means: "0800" is 8 in the morning
-            if hour <= 12 { result.append(Token(text: hour == 12 ? "pm" : "am", start: token.end, end: token.end)) }
+            if (1...12).contains(hour) { result.append(Token(text: hour == 12 ? "pm" : "am", start: token.end, end: token.end)) }
         }
         return result
     }
@@ -287,6 +318,8 @@ public enum Tokenizer {
                 break  // "bp120" is `bp 120`, "bg6.3" `bg 6.3`; "spo2" stays one word
             }
             if isDigit(scalar), text == "x" { break }  // "x2" is `x 2`
+            // "1h5m" is `1 h 5 m`, as "1h20" is
+            if isDigit(scalar), start > 0, isDigit(scalars[start - 1]), ["h", "hr", "hrs"].contains(text) { break }
             if isLetter(scalar) || isDigit(scalar) {
                 appendLowercased(scalar, to: &text)
                 lettersSinceDot += 1
