@@ -878,6 +878,31 @@ import VoiceLogGrammars
         #expect(result.entries.first?.time == LocalDateTime(iso: time))
     }
 
+    /// A reading said before a named dose with its own units is a reading, not a second dose:
+    /// "bedtime 6.2 levemir 10 units" is no 6.2 units of levemir and 10 of insulin.
+    @Test(arguments: ["bedtime 6.2 levemir 10 units", "pre dinner 8.8 humalog 7u"])
+    func aReadingBeforeANamedDose(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["glucose", "medication"])
+    }
+
+    /// Observations written as wards write them: routes, rhythms, arms, eyes, room air.
+    @Test(arguments: [("paracetamol 1g PO at 0600", ["medication"]), ("dexamethasone 6.6mg IV and ondansetron 4mg IV", ["medication", "medication"]),
+                      ("HR 140 irreg, BP 110/70", ["blood_pressure"]), ("BP 170/100 manual L arm, pulse 80", ["blood_pressure"]),
+                      ("Viscotears 1 drop R eye", ["medication"]), ("SpO2 96% RA", ["oxygen"]), ("cap glucose 5.9 fasting", ["glucose"]),
+                      ("hypo 2.9, 150ml juice given, recheck BM 5.1", ["glucose", "fluid", "glucose"])])
+    func clinicalShorthand(text: String, kinds: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == kinds)
+    }
+
+    /// A flow of oxygen is a number no field keeps: the reading is not logged as if whole.
+    @Test func anOxygenFlowIsNotDropped() {
+        #expect(Self.parse("sats 91 on 2L").status == .incomplete)
+    }
+
     /// A line that ends with "at" or "until" was cut off.
     @Test(arguments: ["gave calpol at", "novorapid 3u at", "slept from 11 until"])
     func aLineEndingWithAtWasCutOff(text: String) {

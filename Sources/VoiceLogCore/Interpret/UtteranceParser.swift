@@ -868,7 +868,14 @@ public final class UtteranceParser: Sendable {
             }
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
-                    let score = match.score - 1 - (isComplete(match) ? 0 : 1)
+                    // a dose that names nothing, said right after a named one of its kind, is
+                    // that one's dose: "bedtime 6.2 levemir 10 units" is no 6.2 units of levemir
+                    // and 10 of insulin
+                    let afterOneOfItsKind = here.match.map { $0.end == index && $0.kindIndex == kindIndex } ?? false
+                    let unnamedAfterNamed = afterOneOfItsKind && grammar.kinds[kindIndex].isGivenOrTaken
+                        && grammar.kinds[kindIndex].fields.contains("name") && !commaBefore.contains(index)
+                        && match.captures.value(of: "name") == nil
+                    let score = match.score - 1 - (isComplete(match) ? 0 : 1) - (unnamedAfterNamed ? 1 : 0)
                     offer(Step(score: here.score + score, entryCount: here.entryCount + 1,
                                from: index, match: match), at: match.end)
                 }
