@@ -903,6 +903,14 @@ import VoiceLogGrammars
         #expect(Self.parse("sats 91 on 2L").status == .incomplete)
     }
 
+    /// A reading said again with its own time, straight after one said with its time.
+    @Test func readingsEachWithItsTime() {
+        let result = Self.parse("temp 38.3 at 2am 39.0 at 4am")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.time.hour } == [2, 4])
+        #expect(result.entries.map { $0.number("value") } == [38.3, 39])
+    }
+
     /// A line that ends with "at" or "until" was cut off.
     @Test(arguments: ["gave calpol at", "novorapid 3u at", "slept from 11 until"])
     func aLineEndingWithAtWasCutOff(text: String) {

@@ -915,6 +915,17 @@ public final class UtteranceParser: Sendable {
                                from: index, match: match, continues: true), at: match.end)
                 }
             }
+            // a reading said again with its own time, straight after one said with its time:
+            // "temp 38.3 at 2am 39.0 at 4am"
+            if beforeAside == nil, let previous = here.match, previous.end == index,
+               !grammar.kinds[previous.kindIndex].isGivenOrTaken, previous.captures.values.contains(where: { EntryMatcher.isTime($0.field) }) {
+                for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
+                where isComplete(match) && !EntryMatcher.isTimeOnly(match.captures)
+                    && match.captures.values.contains(where: { EntryMatcher.isTime($0.field) }) {
+                    offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
+                               from: index, match: match, continues: true), at: match.end)
+                }
+            }
             // the same fields said again after words that take them back ("glucose 8.2, sorry,
             // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below); "no"
             // after "and" or a pause, before words that hold no number, says there was none
