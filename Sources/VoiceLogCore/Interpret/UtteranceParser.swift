@@ -838,11 +838,7 @@ public final class UtteranceParser: Sendable {
         }
         /// The kind of the entry that the best split to `index` ends with, past skipped glue.
         func kindBefore(_ index: Int) -> Int? {
-            var end = index
-            while end > 0, let step = best[end], step.match == nil, !step.isAside, glueWords.contains(context.tokens[step.from]) {
-                end = step.from
-            }
-            return best[end]?.match.flatMap { $0.end == end ? $0.kindIndex : nil }
+            entryBefore(index, passing: glueWords.contains, marked: [], needsMark: false)?.kindIndex
         }
         func offer(_ step: Step, at index: Int) {
             if step.match != nil, closedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
@@ -949,17 +945,18 @@ public final class UtteranceParser: Sendable {
             }
         }
         /// The entry that the best split to `index` ends with, when only skipped words that
-        /// `passing` accepts follow it, one of `marked` among them: glue with "and" or "then"
-        /// for another entry of the kind, "sorry" or "no" for a correction.
+        /// `passing` accepts follow it (and asides, `throughAsides`), one of `marked` among them
+        /// unless no mark is needed: glue with "and" or "then" for another entry of the kind,
+        /// "sorry" or "no" for a correction.
         func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false,
-                         throughAsides: Bool = false) -> EntryMatch? {
+                         throughAsides: Bool = false, needsMark: Bool = true) -> EntryMatch? {
             var end = index
             var isMarked = orComma && commaBefore.contains(index)
             while end > 0, let step = best[end], step.match == nil, step.isAside ? throughAsides : passing(context.tokens[step.from]) {
                 isMarked = isMarked || marked.contains(context.tokens[step.from]) || (orComma && commaBefore.contains(step.from))
                 end = step.from
             }
-            guard isMarked, let match = best[end]?.match, match.end == end else { return nil }
+            guard isMarked || !needsMark, let match = best[end]?.match, match.end == end else { return nil }
             return match
         }
         var steps: [Step] = []

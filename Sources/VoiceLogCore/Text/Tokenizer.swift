@@ -5,7 +5,8 @@
 /// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
 /// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
 /// signs, `%`, `°` and currency signs become tokens of their own, "@" is `at`, "&" and a lone
-/// "n" are `and`, and a fraction character is written out ("½" is `1 / 2`). Grammar phrases go
+/// "n" are `and`, a fraction character is written out ("½" is `1 / 2`), and minutes written onto
+/// hours get their unit ("1h20" is `1 h 20 min`). Grammar phrases go
 /// through the same function, so both sides always agree.
 public enum Tokenizer {
     /// The longest input read; the rest is ignored (the parser reports it as too long).
@@ -73,7 +74,7 @@ public enum Tokenizer {
     /// Whether the token is the minutes of "1h20": a count below 60 written onto "h" or "hr",
     /// itself written onto a number.
     private static func writesGluedMinutes(_ tokens: [Token], at index: Int) -> Bool {
-        guard index >= 2, ["h", "hr", "hrs"].contains(tokens[index - 1].text),
+        guard index >= 2, hourAbbreviations.contains(tokens[index - 1].text),
               tokens[index - 2].end == tokens[index - 1].start, tokens[index - 1].end == tokens[index].start,
               Int(tokens[index - 2].text) != nil, let minutes = Int(tokens[index].text)
         else { return false }
@@ -82,7 +83,9 @@ public enum Tokenizer {
 
     /// Words that mark four digits as a time of day: "at 1430", "by 0800", "yday 2300", "2130 hrs".
     private static let clockBefore: Set<String> = ["at", "by", "around", "yesterday", "yday", "tonight", "tomorrow", "tmrw"]
-    private static let clockAfter: Set<String> = ["hrs", "hr", "h", "hours"]
+    private static let clockAfter: Set<String> = hourAbbreviations.union(["hours"])
+    /// Hours written short, onto their number and their minutes: "1h20", "2hr15".
+    private static let hourAbbreviations: Set<String> = ["h", "hr", "hrs"]
 
     /// "0800", "at 1430", "2130 hrs": four digits that read as hours and minutes become the
     /// clock they are written for (`8 : 00 am`, `14 : 30`), when they open with a zero ("0000" and
@@ -319,7 +322,7 @@ public enum Tokenizer {
             }
             if isDigit(scalar), text == "x" { break }  // "x2" is `x 2`
             // "1h5m" is `1 h 5 m`, as "1h20" is
-            if isDigit(scalar), start > 0, isDigit(scalars[start - 1]), ["h", "hr", "hrs"].contains(text) { break }
+            if isDigit(scalar), start > 0, isDigit(scalars[start - 1]), hourAbbreviations.contains(text) { break }
             if isLetter(scalar) || isDigit(scalar) {
                 appendLowercased(scalar, to: &text)
                 lettersSinceDot += 1
