@@ -308,8 +308,8 @@ import VoiceLogGrammars
         #expect(twice.entries.map(\.time.dayNumber) == Array(repeating: Self.now.dayNumber - 1, count: 2))
         #expect(twice.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 500, unit: "mg"), .amount(value: 500, unit: "mg")])
         // a count said without its unit after "and" is in the unit of the dose before
-        // after "was" a number is a state, not another dose
-        #expect(Self.parse("gave 2u novo at 2am, he was 15.1").status == .incomplete)
+        // after "was" a number is a state, not another dose: with its point, a reading
+        #expect(Self.parse("gave 2u novo at 2am, he was 15.1").entries.map(\.kind) == ["medication", "glucose"])
         let puffs = Self.parse("2 puffs of ventolin at 5am and 2 more at 7am")
         #expect(puffs.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 2, unit: "puff"), .amount(value: 2, unit: "puff")])
         let readings = Self.parse("bp 140/90 at 8am, again at 9 it was 135/85")
@@ -472,14 +472,17 @@ import VoiceLogGrammars
     }
 
     /// Grams after words that name a food are the food's amount, but before a word that says
-    /// carbohydrate they are the carbs'.
+    /// carbohydrate they are the carbs', and the food is logged beside them.
     @Test func gramsAfterAFoodAreItsAmountUnlessTheyAreCarbs() {
         let beans = Self.parse("baked beans 200 grams")
         #expect(beans.entries.map(\.kind) == ["food"])
         #expect(beans.entries.first?.text("food") == "baked beans")
         let carbs = Self.parse("banana 25g carbs")
-        #expect(carbs.entries.map(\.kind) == ["carbs"])
-        #expect(carbs.entries.first?.number("grams") == 25)
+        #expect(carbs.entries.map(\.kind) == ["food", "carbs"])
+        #expect(carbs.entries.first?.text("food") == "banana")
+        #expect(carbs.entries.last?.number("grams") == 25)
+        // exchanges and portions are no grams: the count is left over, not logged as grams
+        #expect(Self.parse("breakfast was 3 carb exchanges").status != .ok)
     }
 
     /// A strength written between a medicine's name and its dose is part of the name: the dose
@@ -859,7 +862,8 @@ import VoiceLogGrammars
 
     /// Minutes written onto hours are minutes, whatever follows them.
     @Test(arguments: [("breastfed for 1h20 on the left", "feeding", 80.0), ("walked 2h15m", "activity", 135),
-                      ("ran 1hr5min", "activity", 65)])
+                      ("ran 1hr5min", "activity", 65), ("breastfed 1 hour 20 both sides", "feeding", 80),
+                      ("an hour and ten on the breast", "feeding", 70)])
     func minutesWrittenOntoHours(text: String, kind: String, minutes: Double) {
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
@@ -867,6 +871,37 @@ import VoiceLogGrammars
         #expect(result.entries.first?.number("duration_min") == minutes)
         #expect(result.entries.first?.number("volume_ml") == nil)
         #expect(result.entries.first?.number("distance_km") == nil)
+    }
+
+    /// A reading said of a person is a glucose when it has a point; a whole number there is an
+    /// age, and a temperature's range is above a glucose's.
+    @Test(arguments: [("she was 4.9 at midnight", "glucose"), ("im 16.8 rn gave 2.5 fiasp", "glucose"),
+                      ("i was three point three so i had fifteen grams of carbs", "glucose"), ("Panadol 7.5 mls, she was 38.3", "temperature")])
+    func aReadingSaidOfAPerson(text: String, kind: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind).contains(kind))
+        #expect(Self.parse("she's 7").entries.isEmpty)
+    }
+
+    /// A tablet's weight before a count of tablets is part of the name; the count is the dose.
+    @Test(arguments: [("paracetamol 500mg x2 tabs", "paracetamol 500mg"), ("tylenol 500 mg two tabs", "tylenol 500 mg")])
+    func aTabletsWeightBeforeItsCount(text: String, name: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") } == [name])
+        #expect(result.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 2, unit: "tablet"))
+    }
+
+    /// A measure no kind logs keeps its number out of every entry, with words for its reading
+    /// between: "jaundice meter reading twelve" is no glucose.
+    @Test func aMeasureNoKindLogsKeepsItsReading() {
+        #expect(Self.parse("jaundice meter reading twelve").entries.isEmpty)
+        #expect(Self.parse("ketone level 0.4").status != .ok)
+        #expect(Self.parse("baby has jaundice").entries.map(\.kind) == ["symptom"])
+        #expect(Self.parse("just finished pumping").entries.map(\.kind) == ["pumping"])
+        let insulin = Self.parse("insulin novorapid 6u")
+        #expect(insulin.entries.map { $0.text("name") } == ["novorapid"])
     }
 
     /// Clocks said with "past" and "to" an hour of one, and 24-hour clocks in the first hour.

@@ -35,12 +35,13 @@ extension Grammar {
             for source in (kind.introductions + kind.parts + commonParts).flatMap(\.sources) {
                 switch source {
                 case .list(let name) where lists[name] == nil, .textHolding(let name) where lists[name] == nil,
-                     .notBefore(let name) where lists[name] == nil:
+                     .notBefore(let name) where lists[name] == nil, .beforeCounted(let name) where lists[name] == nil:
                     throw failure("kind '\(kind.name)' uses list '\(name)', which no file defines")
                 case .text(let rule?) where rules[rule] == nil:
                     throw failure("kind '\(kind.name)' says a text with rule '<\(rule)>', which no file defines")
                 case .quantity(let group, _) where unitGroups[group] == nil,
-                     .unit(let group) where unitGroups[group] == nil:
+                     .unit(let group) where unitGroups[group] == nil,
+                     .strength(.units(let group)) where unitGroups[group] == nil:
                     throw failure("kind '\(kind.name)' uses units '\(group)', which no file defines")
                 default: break
                 }

@@ -39,12 +39,17 @@ public enum SlotSource: Hashable, Sendable {
     /// `speech`, in that unit, narrows only the speech grammar.
     case duration(unit: String, speech: SpeechNumberShape? = nil)
     /// A medicine's strength written after its name and before its dose, taken as written:
-    /// "30/500" of "co-codamol 30/500, 2 tablets", "100" of "clenil 100, 2 puffs"; with
-    /// `liquid`, an amount per volume: "120mg/5ml" of "calpol 120mg/5ml, 7.5ml". Text only.
-    case strength(liquid: Bool)
+    /// "30/500" of "co-codamol 30/500, 2 tablets", "100" of "clenil 100, 2 puffs"; an amount
+    /// per volume: "120mg/5ml" of "calpol 120mg/5ml, 7.5ml"; a number with a unit of a group:
+    /// "500mg" of "paracetamol 500mg x2 tabs". Text only.
+    case strength(StrengthForm)
     /// Nothing, where no phrase of the named list starts: `{_:not_before(carb_words)}` after a
     /// food's grams keeps the grams of "banana 25g carbs" for the carbs. Text only.
     case notBefore(list: String)
+    /// Nothing, where a number starts that a phrase of the named list follows, perhaps with a
+    /// unit between: `{_:before_counted(carb_words)}` after a food's words keeps "pizza" of
+    /// "pizza 60g carbs" a food beside the carbs. Text only.
+    case beforeCounted(list: String)
     /// Nothing, where a clause ends: at the end of the line, before a comma or before a word of
     /// the `breaks` list ("sugar 5.1 before breakfast, 8.7 after"). Text only.
     case clauseEnd
@@ -64,9 +69,19 @@ public enum SlotSource: Hashable, Sendable {
     public var takesWordsAsSaid: Bool {
         switch self {
         case .text, .textHolding, .rest, .strength: true
-        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .clauseEnd: false
+        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd: false
         }
     }
+}
+
+/// How a medicine's strength is written (`strength`, `strength(liquid)`, `strength(group)`).
+public enum StrengthForm: Hashable, Sendable {
+    /// Two whole numbers with a slash between ("30/500"), or a whole number of 50 or more ("100").
+    case plain
+    /// An amount per volume: "120mg/5ml".
+    case liquid
+    /// A number in digits with a unit of the named `units` group: "500mg", "0.5 mg".
+    case units(String)
 }
 
 /// Which numbers a capture accepts. `speech` narrows only the speech grammar, so that a
@@ -80,13 +95,17 @@ public struct NumberShape: Hashable, Sendable {
     /// Hours and minutes written with a point ("6.15", `clock` in templates): the two digits
     /// after the point must be below 60, so "at 9.7" is no time.
     public var isClock: Bool
+    /// A number with a fraction or written with a point ("4.9", "three point three", "7.0",
+    /// `decimal` in templates): "she was 4.9" is a reading, "she was 4" an age.
+    public var isDecimal: Bool
 
     public init(integerOnly: Bool = false, range: ClosedRange<Double>? = nil, speech: SpeechNumberShape? = nil,
-                isClock: Bool = false) {
+                isClock: Bool = false, isDecimal: Bool = false) {
         self.integerOnly = integerOnly
         self.range = range
         self.speech = speech
         self.isClock = isClock
+        self.isDecimal = isDecimal
     }
 
     public func accepts(_ value: Double) -> Bool {

@@ -117,24 +117,30 @@ struct TemplateParser {
         let name = spec.prefix { $0 != "(" }.trimmed
         let argument = spec.contains("(") ? spec.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }.trimmed : nil
         if name == "text", argument == nil { return .text(speech: shape) }
-        if shape != nil, !["number", "integer", "quantity", "duration"].contains(name) {
-            throw Failure(message: "'~' shapes only the numbers of number, integer, quantity and duration, "
+        if shape != nil, !["number", "integer", "decimal", "quantity", "duration"].contains(name) {
+            throw Failure(message: "'~' shapes only the numbers of number, integer, decimal, quantity and duration, "
                 + "and the words of text, not '\(name)'")
         }
         let speech = try shape.map { shape throws(Failure) in try speechShape(shape) }
         switch name {
-        case "number", "integer", "clock":
-            var shape = NumberShape(integerOnly: name == "integer", speech: speech, isClock: name == "clock")
+        case "number", "integer", "clock", "decimal":
+            var shape = NumberShape(integerOnly: name == "integer", speech: speech, isClock: name == "clock", isDecimal: name == "decimal")
             if let argument { shape.range = try range(argument) }
             return .number(shape)
         case "minute": return .minute
         case "span": return .span
         case "strength":
-            guard argument == nil || argument == "liquid" else { throw Failure(message: "strength takes only 'liquid': strength(liquid)") }
-            return .strength(liquid: argument != nil)
+            switch argument {
+            case nil: return .strength(.plain)
+            case "liquid": return .strength(.liquid)
+            case let group?: return .strength(.units(group))
+            }
         case "not_before":
             guard let argument else { throw Failure(message: "not_before needs a list: not_before(carb_words)") }
             return .notBefore(list: argument)
+        case "before_counted":
+            guard let argument else { throw Failure(message: "before_counted needs a list: before_counted(carb_words)") }
+            return .beforeCounted(list: argument)
         case "clause_end":
             guard argument == nil else { throw Failure(message: "clause_end takes no argument") }
             return .clauseEnd

@@ -89,6 +89,8 @@ public final class UtteranceParser: Sendable {
     let afterNegationTails: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
     private let unloggedMeasures: Set<String>
+    /// Words for a measure's reading, between a measure no kind logs and its number (`measure_nouns`).
+    private let measureNouns: Set<String>
     /// For each kind, the fields one of which a whole entry holds, for each requirement that
     /// has no condition and none of whose fields has a default: `[kind][requirement]`.
     private let requiredFields: [[[String]]]
@@ -140,6 +142,7 @@ public final class UtteranceParser: Sendable {
         notDone = grammar.words(of: "not_done")
         afterNegationTails = grammar.words(of: "after_negation_tails")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
+        measureNouns = grammar.words(of: "measure_nouns")
         requiredFields = grammar.kinds.map { kind in
             kind.requirements.filter { requirement in
                 requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
@@ -595,12 +598,14 @@ public final class UtteranceParser: Sendable {
     }
 
     /// Each measure no kind logs (`unlogged_measures`) with the number said right after it,
-    /// glue aside and no comma between: "ketones 1.2", "potassium is 5.9".
+    /// glue and words for a reading aside and no comma between: "ketones 1.2", "potassium is
+    /// 5.9", "jaundice meter reading 12".
     private func unloggedReadings(_ context: MatchContext) -> [Range<Int>] {
         context.tokens.indices.compactMap { measure in
             guard unloggedMeasures.contains(context.tokens[measure]) else { return nil }
             var next = measure + 1
-            while next < context.count, context.classes[next].contains(.glue), !context.commaBefore.contains(next) { next += 1 }
+            while next < context.count, context.classes[next].contains(.glue) || measureNouns.contains(context.tokens[next]),
+                  !context.commaBefore.contains(next) { next += 1 }
             guard next < context.count, !context.commaBefore.contains(next), !context.numbers(at: next).isEmpty else { return nil }
             return measure..<(next + 1)
         }

@@ -28,6 +28,8 @@ final class PatternMatcher: Sendable {
     private let clockOffsets: [String: String]
     /// Minutes written with a letter that also writes metres ("m"): a hundred or more are metres.
     private let ambiguousMinutes: Set<String>
+    /// Words that may follow the minutes said after hours (`after_hour_minutes`).
+    private let afterHourMinutes: Set<String>
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
     private let namedClocks: PhraseTrie<Int>?
     /// "am" and "pm" as the `meridiem` list writes them in letters ("pm", "p m"), not in words
@@ -89,6 +91,7 @@ final class PatternMatcher: Sendable {
         spanConnectors = grammar.words(of: "span_connectors")
         clockOffsets = Dictionary((grammar.lists["clock_offsets"]?.phrases ?? []).map { ($0.words.joined(separator: " "), $0.value) }) { first, _ in first }
         ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
+        afterHourMinutes = grammar.words(of: "after_hour_minutes")
         namedClocks = listTries["named_clocks"]
         writtenMeridiems = PhraseTrie((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.allSatisfy { $0.count <= 2 } }
             .map { phrase in (phrase.words.map { words.intern($0) }, ()) })
@@ -229,7 +232,8 @@ final class PatternMatcher: Sendable {
             // a whole number is not written with a point: "9.00 wet nappy" is a time, not nine
             let pointed = index < context.count && context.hasDigit[index] && context.tokens[index].utf8.contains(UInt8(ascii: "."))
             for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1)
-                && !(shape.integerOnly && pointed && reading.end == index + 1) {
+                && !(shape.integerOnly && pointed && reading.end == index + 1)
+                && (!shape.isDecimal || reading.value != reading.value.rounded() || pointed) {
                 found(reading.end, .number(reading.value), [], 0)
             }
         case .minute:
@@ -241,12 +245,19 @@ final class PatternMatcher: Sendable {
                 if let meridiem = endClock.meridiem { assignments.append(("time.span_meridiem", meridiem)) }
                 found(end, .number(minutes), assignments, 0)
             }
-        case .strength(let liquid):
-            if let end = readStrength(context, at: index, liquid: liquid) { found(end, .words(start: index, end: end), [], 0) }
+        case .strength(let form):
+            if let end = readStrength(context, at: index, form) { found(end, .words(start: index, end: end), [], 0) }
         case .notBefore(let list):
             var starts = false
             listTries[list]?.matches(context.ids, at: index) { _, _ in starts = true }
             if !starts { found(index, .literal(""), [], 0) }
+        case .beforeCounted(let list):
+            var counted = false
+            for reading in context.numbers(at: index) where !counted {
+                let unitEnd = reading.end < context.count && unitFirstWords.contains(context.ids[reading.end]) ? reading.end + 1 : reading.end
+                listTries[list]?.matches(context.ids, at: unitEnd) { _, _ in counted = true }
+            }
+            if counted { found(index, .literal(""), [], 0) }
         case .clauseEnd:
             var breaks = index == context.count || context.commaBefore.contains(index)
             if !breaks { listTries["breaks"]?.matches(context.ids, at: index) { _, _ in breaks = true } }
@@ -322,19 +333,26 @@ final class PatternMatcher: Sendable {
     /// ("30/500") or a whole number of at least 50 ("clenil 100"; "novorapid 10 4 units" says
     /// two doses, not a strength); for a `liquid`, an amount per volume ("120 mg / 5 ml",
     /// "250mg/ml").
-    private func readStrength(_ context: MatchContext, at index: Int, liquid: Bool) -> Int? {
+    private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm) -> Int? {
         let isWhole = { (position: Int) in
             context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
         }
         let isUnit = { (position: Int) in position < context.count && self.unitFirstWords.contains(context.ids[position]) }
-        guard isWhole(index) else { return nil }
-        guard liquid else {
+        switch form {
+        case .plain:
+            guard isWhole(index) else { return nil }
             if context.tokens[safe: index + 1] == "/", isWhole(index + 2) { return index + 3 }
             return (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
+        case .liquid:
+            guard isWhole(index), isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
+            let next = isWhole(index + 3) ? index + 4 : index + 3
+            return isUnit(next) ? next + 1 : nil
+        case .units(let group):
+            guard context.hasDigit[safe: index] == true else { return nil }
+            var end: Int?
+            readQuantity(group, context, at: index) { quantityEnd, _, _ in end = max(end ?? quantityEnd, quantityEnd) }
+            return end
         }
-        guard isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
-        let next = isWhole(index + 3) ? index + 4 : index + 3
-        return isUnit(next) ? next + 1 : nil
     }
 
     /// The minutes from one clock time written in digits to the next: "7:40-8:55" (the dash
@@ -544,9 +562,18 @@ final class PatternMatcher: Sendable {
         }
         for (end, seconds, factor) in spans where factor < limit {
             let next = context.tokens[safe: end] == "and" ? end + 1 : end
-            // "breastfed 1 hour 38": a count that ends the sentence after hours is their minutes
-            let endsInMinutes = factor == 3600 && context.numbers(at: next).contains {
-                $0.end == context.count && $0.value >= 1 && $0.value < 60 && $0.value.isWhole
+            // "1h30", "2 hours and 10", "1 hour 20 after lunch": a whole count below 60 right after
+            // hours, with no unit after it, may be their minutes ("2 hours, 14k steps" is not)
+            let counts = factor == 3600 && !context.commaBefore.contains(next) ? context.numbers(at: next) : []
+            let minutesAfter = counts.filter { count in
+                count.value >= 1 && count.value < 60 && count.value.isWhole && !startsUnit(context, at: count.end)
+                    && !counts.contains { $0.end > count.end }
+            }
+            // and are, where the clause ends after them or a word follows that names no value or is
+            // of `after_hour_minutes`: "breastfed 1 hour 38", "1 hour 20 both sides"
+            let endsInMinutes = minutesAfter.contains {
+                $0.end == context.count || context.commaBefore.contains($0.end)
+                    || afterHourMinutes.contains(context.tokens[$0.end]) || valuePhraseEnds(context, at: $0.end).isEmpty
             }
             if !endsInMinutes { found(end, seconds) }
             // "an hour and a half", "one hour and half"
@@ -558,13 +585,7 @@ final class PatternMatcher: Sendable {
             readDuration(context, at: next, below: factor) { restEnd, rest in
                 if rest < factor { found(restEnd, seconds + rest) }
             }
-            // "1h30", "2 hours and 10": minutes after hours, when no unit follows them
-            if factor == 3600 {
-                for minutes in context.numbers(at: next)
-                where minutes.value >= 1 && minutes.value < 60 && minutes.value.isWhole && !startsUnit(context, at: minutes.end) {
-                    found(minutes.end, seconds + minutes.value * 60)
-                }
-            }
+            for minutes in minutesAfter { found(minutes.end, seconds + minutes.value * 60) }
         }
     }
 

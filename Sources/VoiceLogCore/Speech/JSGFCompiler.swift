@@ -172,6 +172,9 @@ public struct JSGFCompiler {
             return .empty
         case .assign:
             return .empty
+        case .capture(_, .notBefore), .capture(_, .beforeCounted), .capture(_, .clauseEnd):
+            // what may come next is not checked in speech: these read nothing
+            return .empty
         case .capture(_, let source):
             return reference(source, book, afterIntroduction).map { .words("<\($0)>") } ?? .unsayable
         case .rule:
@@ -237,7 +240,7 @@ public struct JSGFCompiler {
             guard !options.isEmpty else { return nil }
             define(name, options.joined(separator: " | "), book)
             return name
-        case .text(nil), .textHolding, .span, .strength, .notBefore, .clauseEnd:
+        case .text(nil), .textHolding, .span, .strength, .notBefore, .beforeCounted, .clauseEnd:
             return nil
         }
     }
@@ -354,7 +357,7 @@ extension Pattern {
         sources.contains { source in
             switch source {
             case .number, .minute, .quantity, .duration, .span, .strength: true
-            case .list, .unit, .text, .textHolding, .rest, .notBefore, .clauseEnd: false
+            case .list, .unit, .text, .textHolding, .rest, .notBefore, .beforeCounted, .clauseEnd: false
             }
         }
     }
