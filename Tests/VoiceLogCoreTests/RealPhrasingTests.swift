@@ -33,7 +33,7 @@ import VoiceLogGrammars
         ("real_heldout_dc.jsonl", 0.97), ("real_heldout_df.jsonl", 0.96),
         ("real_heldout_dh.jsonl", 0.98), ("real_heldout_dk.jsonl", 0.86), ("real_heldout_dm.jsonl", 0.99), ("real_heldout_dp.jsonl", 0.97), ("real_heldout_ds.jsonl", 0.97),
         ("real_heldout_dw.jsonl", 0.87), ("real_heldout_dz.jsonl", 0.86),
-        ("real_heldout_ea.jsonl", 0.99), ("real_heldout_ec.jsonl", 0.93),
+        ("real_heldout_ea.jsonl", 0.99), ("real_heldout_ec.jsonl", 0.93), ("real_heldout_ee.jsonl", 0.87),
     ]
 
     /// How many `ok` results a held-out file may give for lines that expect another status: 3,
@@ -249,6 +249,8 @@ enum NumberUse {
         return values.contains { value in
             let candidates = [value, value / 60, value * 60, value / 1000, value * 1000, value / 14,
                               (value / 60).truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 60),
+                              // the seconds of "1:06:45", a run's 66.75 minutes
+                              (value * 60).truncatingRemainder(dividingBy: 60),
                               value.truncatingRemainder(dividingBy: 14), value.truncatingRemainder(dividingBy: 16),
                               value.truncatingRemainder(dividingBy: 1000)]
             return candidates.contains { abs($0 - number) < 0.01 || abs($0.rounded(.down) - number) < 0.01 || abs(1 / $0 - number) < 0.01 }

@@ -370,7 +370,9 @@ import VoiceLogGrammars
     @Test func aDescribedOneIsNoCount() {
         #expect(Self.parse("dirty diaper, a huge one").status == .ok)
         #expect(Self.parse("sugar 7.3 before lunch, meter needs new strips").status == .ok)
-        #expect(Self.parse("Ran 12 km, 1 hour 5, avg pace 5:25/km").status != .ok)
+        #expect(Self.parse("Ran 12 km, 1 hour 5, 5:25/km").status != .ok)
+        // named as a pace, it is the one the distance and time give, said in passing
+        #expect(Self.parse("Ran 12 km, 1 hour 5, avg pace 5:25/km").status == .ok)
     }
 
     /// A line that ends with a word no sentence ends with was cut off: not logged as whole.
@@ -891,6 +893,26 @@ import VoiceLogGrammars
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map { $0.text("name") } == [name])
         #expect(result.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 2, unit: "tablet"))
+    }
+
+    /// A run's time written with hours, minutes and seconds, a race named for its distance, a pace
+    /// said in passing; a time that would make a speed nobody moves at is named as infeasible.
+    @Test func aWorkoutAsAWatchShowsIt() {
+        let half = Self.parse("ran the half marathon in 1:52:07")
+        #expect(half.status == .ok, "\(half.problems)")
+        #expect(half.entries.first?.number("duration_min").map { ($0 * 100).rounded() } == 11212)
+        #expect(half.entries.first?.number("distance_km") == 21.0975)
+        let paced = Self.parse("ran 10k in 47:30 at a 4:45 pace")
+        #expect(paced.entries.first?.number("duration_min") == 47.5)
+        let watch = Self.parse("Ran 5 km in 25:59, average HR 168, max HR 189.")
+        #expect(watch.entries.compactMap { $0.number("bpm") } == [168, 189])
+        let tooFast = Self.parse("ran 14 km in 1:15")
+        #expect(tooFast.status == .infeasible)
+        #expect(tooFast.problems.contains { $0.message.contains("faster than anyone") })
+        #expect(Self.parse("bench pressed 80 kg").entries.isEmpty)
+        // a score announced with no number is not logged as whole
+        #expect(Self.parse("migraine pain score").status == .incomplete)
+        #expect(Self.parse("pain score 6").status == .ok)
     }
 
     /// A measure no kind logs keeps its number out of every entry, with words for its reading

@@ -91,6 +91,8 @@ public struct Comparison: Sendable {
     public var left: String
     public var relation: Relation
     public var right: String
+    /// What the right field is multiplied by: `check distance_km <= duration_min*1.5`.
+    public var rightFactor: Double = 1
     public var message: String?
 }
 

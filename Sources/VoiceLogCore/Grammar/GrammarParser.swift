@@ -278,10 +278,12 @@ private struct GrammarFileReader {
         case "check":
             let (body, message) = Self.splitMessage(rest)
             let pieces = body.split(separator: " ").map(String.init)
-            guard pieces.count == 3, let relation = Comparison.Relation(rawValue: pieces[1]) else {
-                throw failure("write 'check FIELD > FIELD [: message]'")
+            let right = pieces.count == 3 ? pieces[2].split(separator: "*").map(String.init) : []
+            guard pieces.count == 3, let relation = Comparison.Relation(rawValue: pieces[1]), (1...2).contains(right.count),
+                  let factor = right.count == 2 ? Double(right[1]) : 1 else {
+                throw failure("write 'check FIELD > FIELD [: message]' or 'check FIELD <= FIELD*NUMBER [: message]'")
             }
-            kind.comparisons.append(Comparison(left: pieces[0], relation: relation, right: pieces[2], message: message))
+            kind.comparisons.append(Comparison(left: pieces[0], relation: relation, right: right[0], rightFactor: factor, message: message))
         default:
             throw failure("unknown line '\(keyword)' in kind '\(kind.name)'")
         }

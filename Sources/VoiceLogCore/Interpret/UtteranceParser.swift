@@ -31,6 +31,8 @@ public final class UtteranceParser: Sendable {
     private let bareWords: Set<String>
     /// Words that take back what was said before them ("sorry", "I mean").
     private let correctionWords: Set<String>
+    /// Words that announce a number (`announcing_words`): "pain score" with none after it lacks it.
+    private let announcingWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
     /// "actually", "make (that)" ("fed 3 oz, no, 4 oz").
     let takingBackWords: Set<String>
@@ -115,6 +117,7 @@ public final class UtteranceParser: Sendable {
         sharedVerbs = grammar.words(of: "shared_verbs")
         bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
+        announcingWords = grammar.words(of: "announcing_words")
         takingBackWords = correctionWords.union(["no", "actually", "make"])
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
         wakeCalls = grammar.words(of: "wake_calls")
@@ -504,6 +507,15 @@ public final class UtteranceParser: Sendable {
             // "carbs 35 - carbs ? - pasta": a kind named with a question mark for its value
             result.problems.append(Problem(field: nil, severity: .error, message:
                 "'\(surface(asked, asked + 1)) ?' gives no value, so nothing is logged from this line. Please say it again with the value, like '\(example)'."))
+            incomplete = true
+        }
+        if let announced = ignored.first(where: { index in
+            announcingWords.contains(tokens[index].text)
+                && !((index + 1)..<context.count).prefix { !context.commaBefore.contains($0) }.contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+        }) {
+            // "migraine pain score", "my pain score right now is": the number it announces is not there
+            result.problems.append(Problem(field: nil, severity: .error, message:
+                "'\(surface(announced, announced + 1))' is said with no number after it, so nothing is logged from this line. Please say it again with the number, like '\(example)'."))
             incomplete = true
         }
         if let taken = ignored.first(where: { correctionWords.contains(tokens[$0].text) }) {

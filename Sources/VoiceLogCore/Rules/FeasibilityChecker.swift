@@ -49,7 +49,7 @@ public struct FeasibilityChecker: Sendable {
             problems.append(limitProblem(limit, value: value, entry: entry, kind: kind))
         }
         for comparison in kind.comparisons {
-            guard let left = entry.lookup(comparison.left)?.number, let right = entry.lookup(comparison.right)?.number,
+            guard let left = entry.lookup(comparison.left)?.number, let right = entry.lookup(comparison.right)?.number.map({ $0 * comparison.rightFactor }),
                   !comparison.relation.holds(left, right) else { continue }
             let message = comparison.message.map { MessageTemplate.fill($0, entry: entry) }
                 ?? "\(comparison.left) (\(JSONValue.format(left))) must be \(comparison.relation.rawValue) \(comparison.right) (\(JSONValue.format(right)))."

@@ -141,9 +141,11 @@ public enum Tokenizer {
     }
 
     /// Whether the token at `index` is the minutes of "07:15", with no meridiem after it: an
-    /// hour written with its zero is a 24-hour clock, so the morning, as "0715" is.
+    /// hour written with its zero is a 24-hour clock, so the morning, as "0715" is. The minutes
+    /// and seconds of "2:04:12" are no clock.
     private static func endsZeroLedClock(_ tokens: [Token], at index: Int) -> Bool {
         guard index >= 2, tokens[index - 1].text == ":", isZeroLedHour(tokens[index - 2].text[...]),
+              index < 4 || tokens[index - 3].text != ":" || !tokens[index - 4].text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               tokens[index].text.utf8.count == 2, let minute = Int(tokens[index].text), minute <= 59
         else { return false }
         return !isMeridiem(tokens, at: index + 1)
