@@ -915,6 +915,20 @@ import VoiceLogGrammars
         #expect(Self.parse("pain score 6").status == .ok)
     }
 
+    /// Pain scores said every way a diary says them: "5 on 10", "eight over ten", "about a 4",
+    /// a part of the body with its score, how it came on or flares between.
+    @Test(arguments: [("Headache paining since evening, 5 on 10", "headache", 5.0), ("migraine eight over ten", "migraine", 8),
+                      ("my back's a six today", "back pain", 6), ("mood okay, knees a 4", "knee pain", 4),
+                      ("sciatica flaring six out of ten", "sciatica", 6), ("gout in my big toe, 8/10", "gout", 8),
+                      ("jaw throbbing eight out of ten", "mouth pain", 8), ("yoga for 20 minutes, back's about a 3 after", "back pain", 3)])
+    func painScoresAsDiariesSayThem(text: String, name: String, score: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        let symptom = result.entries.first { $0.kind == "symptom" }
+        #expect(symptom?.text("name") == name)
+        #expect(symptom?.number("score") == score)
+    }
+
     /// A measure no kind logs keeps its number out of every entry, with words for its reading
     /// between: "jaundice meter reading twelve" is no glucose.
     @Test func aMeasureNoKindLogsKeepsItsReading() {
