@@ -74,11 +74,13 @@ import VoiceLogGrammars
         for kind in Self.grammar.kinds {
             for comparison in kind.comparisons {
                 let right = 100.0
+                // the right field times its factor ("duration_min*1.5") is the bound
+                let bound = right * comparison.rightFactor
                 let (inside, outside): (Double, Double) = switch comparison.relation {
-                case .greater: (101, 100)
-                case .greaterOrEqual: (100, 99)
-                case .less: (99, 100)
-                case .lessOrEqual: (100, 101)
+                case .greater: (bound + 1, bound)
+                case .greaterOrEqual: (bound, bound - 1)
+                case .less: (bound - 1, bound)
+                case .lessOrEqual: (bound, bound + 1)
                 }
                 func problems(_ left: Double) -> [Problem] {
                     let entry = Entry(kind: kind.name, time: Self.now,

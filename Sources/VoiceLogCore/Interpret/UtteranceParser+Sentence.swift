@@ -200,7 +200,7 @@ extension UtteranceParser {
 
     /// Whether the first one, two or three words are a phrase of the `question` list.
     func opensWithQuestion(_ tokens: [Token]) -> Bool {
-        questionOpenings.length(of: tokens, longest: 3) != nil
+        questionOpenings.length(of: tokens, longest: 3) != nil && statementOpenings.length(of: tokens, longest: 3) == nil
     }
 
     /// What the input holds between the token before `index` and it ("," of "6.9 fasting, 8.9").

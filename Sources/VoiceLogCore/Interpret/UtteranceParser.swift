@@ -26,6 +26,9 @@ public final class UtteranceParser: Sendable {
     let remarkWords: Set<String>
     /// The `question` phrases, read where an utterance starts.
     let questionOpenings: OpeningPhrases
+    /// Openings that start with a word of a question but state a value (`statement_openings`):
+    /// "average heart rate 145", "open water swim 2.4 km".
+    let statementOpenings: OpeningPhrases
     private let sharedVerbs: Set<String>
     /// The shared verbs and the words of `bare_intros`: alone beside a whole entry, skipped.
     private let bareWords: Set<String>
@@ -114,6 +117,7 @@ public final class UtteranceParser: Sendable {
         planActions = grammar.words(of: "plan_actions")
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
+        statementOpenings = OpeningPhrases(grammar.words(of: "statement_openings"))
         sharedVerbs = grammar.words(of: "shared_verbs")
         bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
