@@ -10,6 +10,13 @@ import VoiceLogGrammars
 
     static func parse(_ text: String) -> ParseResult { parser.parse(text, now: now) }
 
+    /// The first entry of the kind in the text's reading, which must be `ok`.
+    static func okEntry(_ text: String, kind: String) -> Entry? {
+        let result = parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        return result.entries.first { $0.kind == kind }
+    }
+
     /// A given name says who the line is about: skipped, never read as the grammar word one
     /// letter away, kept in free text; and a sport or a point of a match beside a reading is
     /// when it was taken, no activity to log.
@@ -683,9 +690,7 @@ import VoiceLogGrammars
     @Test(arguments: [("1hr post bfast 8.1", 8.1, "after breakfast"), ("2hr pp lunch 112", 112, "after lunch"),
                       ("lunch 1hr: 132", 132, "after lunch"), ("salad for lunch then 7.3 two hours after", 7.3, "after lunch")])
     func aReadingHoursAfterAMealHasThatMealsTag(text: String, value: Double, tag: String) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        let glucose = result.entries.first { $0.kind == "glucose" }
+        let glucose = Self.okEntry(text, kind: "glucose")
         #expect(glucose?.number("value") == value)
         #expect(glucose?.text("tag") == tag)
     }
@@ -922,9 +927,7 @@ import VoiceLogGrammars
                       ("sciatica flaring six out of ten", "sciatica", 6), ("gout in my big toe, 8/10", "gout", 8),
                       ("jaw throbbing eight out of ten", "mouth pain", 8), ("yoga for 20 minutes, back's about a 3 after", "back pain", 3)])
     func painScoresAsDiariesSayThem(text: String, name: String, score: Double) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        let symptom = result.entries.first { $0.kind == "symptom" }
+        let symptom = Self.okEntry(text, kind: "symptom")
         #expect(symptom?.text("name") == name)
         #expect(symptom?.number("score") == score)
     }

@@ -513,10 +513,7 @@ public final class UtteranceParser: Sendable {
                 "'\(surface(asked, asked + 1)) ?' gives no value, so nothing is logged from this line. Please say it again with the value, like '\(example)'."))
             incomplete = true
         }
-        if let announced = ignored.first(where: { index in
-            announcingWords.contains(tokens[index].text)
-                && !((index + 1)..<context.count).prefix { !context.commaBefore.contains($0) }.contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
-        }) {
+        if let announced = ignored.first(where: { announcingWords.contains(tokens[$0].text) && !Self.numberFollows($0, in: context) }) {
             // "migraine pain score", "my pain score right now is": the number it announces is not there
             result.problems.append(Problem(field: nil, severity: .error, message:
                 "'\(surface(announced, announced + 1))' is said with no number after it, so nothing is logged from this line. Please say it again with the number, like '\(example)'."))
@@ -613,6 +610,14 @@ public final class UtteranceParser: Sendable {
         return FieldReading(fields: fields, time: time.isEmpty ? nil : resolver.resolve(time))
     }
 
+    /// Whether a number is said after the token in its clause (before a comma), within `within`
+    /// tokens: "INR came back at 3.2", but not "pain score, took calpol 5ml".
+    static func numberFollows(_ index: Int, in context: MatchContext, within: Int? = nil) -> Bool {
+        let end = within.map { min(index + 1 + $0, context.count) } ?? context.count
+        return ((index + 1)..<max(index + 1, end)).prefix { !context.commaBefore.contains($0) }
+            .contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+    }
+
     /// Each measure no kind logs (`unlogged_measures`) with the number said right after it,
     /// glue and words for a reading aside and no comma between: "ketones 1.2", "potassium is
     /// 5.9", "jaundice meter reading 12".
@@ -668,9 +673,7 @@ public final class UtteranceParser: Sendable {
             let number = !context.numbers(at: index).isEmpty && !entries.patterns.standsForAThing(context, at: index)
             // a measure no kind logs carries a number said after it in its clause ("INR 3.2",
             // "potassium came back at 5.9"), not a mention ("checking ketones")
-            let measured = unloggedMeasures.contains(context.tokens[index])
-                && ((index + 1)..<min(index + 7, context.count)).prefix { !context.commaBefore.contains($0) }
-                    .contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+            let measured = unloggedMeasures.contains(context.tokens[index]) && Self.numberFollows(index, in: context, within: 6)
             if number || context.hasDigit[index] || measured || unsaidDecimal {
                 valued.insert(index)
             } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
