@@ -37,6 +37,8 @@ import VoiceLogGrammars
         ("kind x\n    limit a 5..1\n", "bad.grammar:2: '5..1' is not a range like 1..33.3"),
         ("common\n    say x\n", "bad.grammar:2: only 'part' and 'typed part' lines belong under 'common'"),
         ("common\n    typed say x\n", "bad.grammar:2: write 'typed part TEMPLATE'"),
+        ("kind x\n    reread say x\n", "bad.grammar:2: write 'reread part TEMPLATE'"),
+        ("kind x\n    fields a\n    say x\n    reread part {b:number}\n", "grammar:0: kind 'x' uses field 'b' that its 'fields' line does not declare"),
         ("kind x\n    fields a\n    say x {a:unit(volume) ~1..5}\n", "bad.grammar:3: '~' shapes only the numbers of number, integer, decimal, quantity and duration, and the words of text, not 'unit'"),
         ("kind x\n    fields a\n    say x {a:side ~1..5}\n", "bad.grammar:3: '~' shapes only the numbers of number, integer, decimal, quantity and duration, and the words of text, not 'side'"),
         ("kind x\n    fields a\n    say x {a:text ~no_rule}\n", "grammar:0: kind 'x' says a text with rule '<no_rule>', which no file defines"),

@@ -901,7 +901,9 @@ import VoiceLogGrammars
     }
 
     /// A run's time written with hours, minutes and seconds, a race named for its distance, a pace
-    /// said in passing; a time that would make a speed nobody moves at is named as infeasible.
+    /// said in passing; a time read as minutes and seconds that would make a speed nobody moves
+    /// at is read again as hours and minutes, with a warning that says so and why, and a time
+    /// said in minutes is never read again.
     @Test func aWorkoutAsAWatchShowsIt() {
         let half = Self.parse("ran the half marathon in 1:52:07")
         #expect(half.status == .ok, "\(half.problems)")
@@ -911,7 +913,11 @@ import VoiceLogGrammars
         #expect(paced.entries.first?.number("duration_min") == 47.5)
         let watch = Self.parse("Ran 5 km in 25:59, average HR 168, max HR 189.")
         #expect(watch.entries.compactMap { $0.number("bpm") } == [168, 189])
-        let tooFast = Self.parse("ran 14 km in 1:15")
+        let hours = Self.parse("ran 14 km in 1:15")
+        #expect(hours.status == .ok, "\(hours.problems)")
+        #expect(hours.entries.first?.number("duration_min") == 75)
+        #expect(hours.problems.contains { $0.field == "duration_min" && $0.message.contains("not 1.25 (14 km in 1.25 minutes is faster than anyone") })
+        let tooFast = Self.parse("ran 14 km in 2 minutes")
         #expect(tooFast.status == .infeasible)
         #expect(tooFast.problems.contains { $0.message.contains("faster than anyone") })
         #expect(Self.parse("bench pressed 80 kg").entries.isEmpty)
@@ -1321,6 +1327,26 @@ import VoiceLogGrammars
         let result = Self.parse("pulse 80 and bp 118/76")
         #expect(result.entries.map(\.kind) == ["blood_pressure"])
         #expect(result.entries.first?.number("pulse") == 80)
+    }
+
+    /// Texting shorthand: "w/" is "with", "v" is "very", "ngl" and "lowkey" are no food or
+    /// value; a restart said twice is said once ("my sugar my sugar was 7.5").
+    @Test func textingShorthandAndRestarts() {
+        let lunch = Self.parse("60g carbs for lunch w/ 5 units fiasp")
+        #expect(lunch.entries.map(\.kind) == ["carbs", "medication"], "\(lunch.entries)")
+        #expect(Self.parse("walked for an hour and a half w/ the dog").entries.first?.number("duration_min") == 90)
+        #expect(Self.parse("period pain v bad ngl").entries.first?.text("severity") == "severe")
+        let restart = Self.parse("my sugar my sugar was seven point five")
+        #expect(restart.status == .ok, "\(restart.problems)")
+        #expect(restart.entries.first?.number("value") == 7.5)
+        // a number said twice is never taken for a restart
+        #expect(Self.parse("bp one twenty one twenty over eighty").status != .ok)
+    }
+
+    /// Soup is a food, unless how much was drunk is said: "had soup for lunch", "300 ml of soup".
+    @Test func soupIsAFoodUnlessMeasuredAsADrink() {
+        #expect(Self.parse("had soup for lunch").entries.first?.kind == "food")
+        #expect(Self.parse("drank 750 ml of water and 300 ml of soup").entries.compactMap { $0.number("volume_ml") } == [750, 300])
     }
 
     /// An adult's pad or pull-up, with what was in it, is a change as a nappy is; a pad alone

@@ -15,6 +15,10 @@ public struct EntryKind: Sendable {
     /// How many of `parts` (the first ones) the speech grammar offers too; the rest are
     /// `typed part` lines, read only in text.
     public var spokenPartCount = 0
+    /// How many of `parts` (the last ones) are `reread part` lines: other readings of the same
+    /// words, tried first only when what the others read is infeasible ("ran 14 km in 1:15" is
+    /// an hour and a quarter, not a minute and a quarter).
+    public var rereadPartCount = 0
     public var requirements: [Requirement] = []
     public var defaults: [Assignment] = []
     public var inferences: [Assignment] = []

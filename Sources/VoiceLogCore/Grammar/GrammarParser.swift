@@ -248,7 +248,18 @@ private struct GrammarFileReader {
             kind.spokenPartCount += 1
         case "typed":
             let (keyword, pattern) = try typedLine(rest, allowing: ["part", "say"])
-            if keyword == "say" { kind.introductions.append(pattern) } else { kind.parts.append(pattern) }
+            if keyword == "say" {
+                kind.introductions.append(pattern)
+            } else {
+                // typed parts go before the rereadings, which come last
+                kind.parts.insert(pattern, at: kind.parts.count - kind.rereadPartCount)
+            }
+        case "reread":
+            // read only in text, like a typed part
+            let (keyword, template) = Self.splitKeyword(rest)
+            guard keyword == "part" else { throw failure("write 'reread part TEMPLATE'") }
+            kind.parts.append(try self.template(template))
+            kind.rereadPartCount += 1
         case "future": kind.allowsFuture = true
         case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
         case "carry": kind.carried += rest.split(separator: " ").map(String.init)

@@ -42,6 +42,8 @@ public final class UtteranceParser: Sendable {
     private let spelling: SpellingCorrector
     /// Shorthand read as the word it stands for, in text only ("bfast" is "breakfast").
     private let abbreviations: [String: String]
+    /// The words of numbers: a run of words that holds one is never a restart.
+    private let numberWords: Set<String>
     /// An assistant's name said first ("hey google", "voice log"), dropped.
     private let wakeWords: OpeningPhrases
     /// Words that call an assistant before or between its names ("ok", "hey", "tell").
@@ -77,6 +79,8 @@ public final class UtteranceParser: Sendable {
     private let overKinds: Set<Int>
     /// Kinds read again after what was done about them ("bg 3.4, 100ml juice, then 6.1").
     private let recheckedKinds: Set<Int>
+    /// The names of the kinds with `reread part` lines.
+    private let rereadKindNames: Set<String>
     /// The words of every unit: a word joined to one by "/" is a ratio of units ("U/mL").
     private let unitWords: Set<String>
     /// Words that ask for the rest to be logged ("note that"): the rest is read alone first.
@@ -143,6 +147,7 @@ public final class UtteranceParser: Sendable {
         overKinds = Set(grammar.kinds.indices.filter { overKindNames.contains(grammar.kinds[$0].name) })
         let recheckedKindNames = grammar.words(of: "rechecked_kinds")
         recheckedKinds = Set(grammar.kinds.indices.filter { recheckedKindNames.contains(grammar.kinds[$0].name) })
+        rereadKindNames = Set(grammar.kinds.filter { $0.rereadPartCount > 0 }.map(\.name))
         unitWords = Set(grammar.unitGroups.values.flatMap { $0.units.flatMap { $0.phrases.joined() } })
         lackingWords = grammar.words(of: "lacking_words")
         afterNegations = grammar.words(of: "after_negations")
@@ -155,8 +160,11 @@ public final class UtteranceParser: Sendable {
                 requirement.condition == nil && !requirement.anyOf.contains { field in kind.defaults.contains { $0.field == field } }
             }.map(\.anyOf)
         }
-        abbreviations = Dictionary((grammar.lists["abbreviations"]?.phrases ?? []).filter { $0.words.count == 1 }
-            .map { ($0.words[0], $0.value) }, uniquingKeysWith: { first, _ in first })
+        // one word each, or a word and a slash written onto it ("w/")
+        abbreviations = Dictionary((grammar.lists["abbreviations"]?.phrases ?? [])
+            .filter { $0.words.count == 1 || ($0.words.count == 2 && $0.words[1] == "/") }
+            .map { ($0.words.joined(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        numberWords = grammar.numberVocabulary
         spelling = SpellingCorrector(vocabulary: grammar.vocabulary,
                                      neverRead: grammar.numberVocabulary.union(Self.unmarkedNegations(grammar)).union(grammar.givenNames),
                                      functionWords: glueWords.union(grammar.words(of: "empty_words")))
@@ -174,6 +182,8 @@ public final class UtteranceParser: Sendable {
                 tokens[tokens.count - 1] = Token(text: abbreviations[word] ?? word, start: last.start, end: token.end)
             } else if let parts = slashParts(token) {
                 tokens += parts
+            } else if token.text == "/", let last = tokens.last, last.end == token.start, let word = abbreviations[last.text + "/"] {
+                tokens[tokens.count - 1] = Token(text: word, start: last.start, end: token.end)
             } else if let word = abbreviations[token.text] {
                 tokens.append(Token(text: word, start: token.start, end: token.end))
             } else if let word = spelling.correction(of: token.text), tokens.isEmpty || !Self.isCapitalized(token, scalars) {
@@ -196,6 +206,7 @@ public final class UtteranceParser: Sendable {
            addressing < tokens.count {
             tokens.removeFirst(addressing)
         }
+        tokens = withoutRestarts(tokens)
         if tokens.isEmpty {
             return unrecognized("There is nothing to log in this line. Say or type an entry such as 'glucose 6.2 after dinner'.")
         }
@@ -281,6 +292,22 @@ public final class UtteranceParser: Sendable {
         return spelling.knows(word) ? word : spelling.correction(of: word)
     }
 
+    /// The tokens without the first of two same runs of two or three words that say no number:
+    /// a restart, "my sugar my sugar was 7.5".
+    private func withoutRestarts(_ tokens: [Token]) -> [Token] {
+        var kept = tokens
+        var index = 0
+        while index < kept.count {
+            let repeated = (2...3).first { length in
+                index + 2 * length <= kept.count
+                    && (0..<length).allSatisfy { kept[index + $0].text == kept[index + length + $0].text }
+                    && !kept[index..<index + length].contains { $0.text.holdsNumber || numberWords.contains($0.text) }
+            }
+            if let repeated { kept.removeSubrange(index..<index + repeated) } else { index += 1 }
+        }
+        return kept
+    }
+
     /// A word the grammar does not know made of grammar words joined by "/", as those words
     /// and the slash: "wet/dirty" is `wet / dirty`; not units ("U/mL"). Nil for any other word.
     private func slashParts(_ token: Token) -> [Token]? {
@@ -327,11 +354,41 @@ public final class UtteranceParser: Sendable {
             : "'\(said)' says this did not happen, so there is nothing to log. Please say what did happen."
     }
 
-    /// Parses tokens already checked for length, questions and control characters; a word read
-    /// as a slip of a grammar word that no entry then holds is read again as typed ("as soon
-    /// as she can" is no "spoon", "on the telly" no "tell").
+    /// Parses tokens already checked for length, questions and control characters. An
+    /// infeasible reading of a kind with `reread part` lines is read again with them first, and
+    /// that reading is taken when it is `ok`: "ran 14 km in 1:15" is 75 minutes, with a warning
+    /// that says so and why.
     private func parse(_ input: String, _ tokens: [Token], corrections: [SpellingFix], now: LocalDateTime) -> ParseResult {
-        let (result, unused) = parseTokens(input, tokens, corrections: corrections, now: now)
+        let first = parse(input, tokens, corrections: corrections, now: now, rereading: false)
+        guard first.status == .infeasible, first.entries.contains(where: { rereadKindNames.contains($0.kind) }) else { return first }
+        let second = parse(input, tokens, corrections: corrections, now: now, rereading: true)
+        return Self.takingRereading(second, of: first) ?? first
+    }
+
+    /// The second reading of an infeasible one when it is `ok` and gives as many entries, with a
+    /// warning for each field it reads another way.
+    private static func takingRereading(_ second: ParseResult, of first: ParseResult) -> ParseResult? {
+        guard second.status == .ok, second.entries.count == first.entries.count else { return nil }
+        // the first sentence of what was wrong with the first reading
+        let why = first.problems.first { $0.severity == .error }.map { problem in
+            " (\(problem.message.components(separatedBy: ". ")[0].trimmingCharacters(in: ["."])))"
+        } ?? ""
+        var taken = second
+        for (before, after) in zip(first.entries, second.entries) where before != after {
+            for (name, value) in after.fields {
+                guard let old = before[name], old != value else { continue }
+                taken.problems.append(Problem(field: name, severity: .warning,
+                                              message: "Read \(name.replacingUnderscores()) as \(value.displayText), not \(old.displayText)\(why)."))
+            }
+        }
+        return taken
+    }
+
+    /// A word read as a slip of a grammar word that no entry then holds is read again as typed
+    /// ("as soon as she can" is no "spoon", "on the telly" no "tell").
+    private func parse(_ input: String, _ tokens: [Token], corrections: [SpellingFix], now: LocalDateTime,
+                       rereading: Bool) -> ParseResult {
+        let (result, unused) = parseTokens(input, tokens, corrections: corrections, now: now, rereading: rereading)
         let idle = Set(corrections.filter { unused.contains($0.start) }.map(\.start))
         guard !idle.isEmpty else { return result }
         var typed: [Token] = []
@@ -342,17 +399,19 @@ public final class UtteranceParser: Sendable {
                 typed.append(token)
             }
         }
-        return parseTokens(input, typed, corrections: corrections.filter { !idle.contains($0.start) }, now: now).result
+        return parseTokens(input, typed, corrections: corrections.filter { !idle.contains($0.start) }, now: now,
+                           rereading: rereading).result
     }
 
     /// The reading of the tokens, and where the tokens start that no entry, aside or time of a
     /// reading holds (none when nothing is read).
     private func parseTokens(_ input: String, _ tokens: [Token], corrections: [SpellingFix],
-                             now: LocalDateTime) -> (result: ParseResult, unused: Set<Int>) {
+                             now: LocalDateTime, rereading: Bool) -> (result: ParseResult, unused: Set<Int>) {
         func unrecognized(_ message: String) -> (result: ParseResult, unused: Set<Int>) {
             (Self.unrecognized(input, message), [])
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
+        context.rereading = rereading
         (context.commaBefore, context.numberBreaks) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers, shortened: shortenedWords)
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)

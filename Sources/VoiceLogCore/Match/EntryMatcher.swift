@@ -22,6 +22,9 @@ final class EntryMatcher: Sendable {
     private let introductionPatterns: Range<Int>
     private let kindOfIntroduction: [Int32]
     private let parts: [[Int]]
+    /// Each kind's parts when an utterance is read again (`MatchContext.rereading`): its
+    /// `reread part` lines first, then the others.
+    private let rereadParts: [[Int]]
     /// Whether each kind is given or taken (`EntryKind.isGivenOrTaken`).
     private let givenOrTaken: [Bool]
     /// The parts every kind shares (times), numbered first.
@@ -46,10 +49,14 @@ final class EntryMatcher: Sendable {
         let common = Array(all.indices)
         var introductions: [[Int]] = []
         var parts: [[Int]] = []
+        var rereadParts: [[Int]] = []
         for kind in grammar.kinds {
             introductions.append(Array(all.count..<all.count + kind.introductions.count))
             all += kind.introductions
-            parts.append(Array(all.count..<all.count + kind.parts.count) + common)
+            let rereadStart = all.count + kind.parts.count - kind.rereadPartCount
+            parts.append(Array(all.count..<rereadStart) + common)
+            // first, so that they win a tie with the reading they stand for
+            rereadParts.append(Array(rereadStart..<all.count + kind.parts.count) + parts[parts.count - 1])
             all += kind.parts
         }
         introductionPatterns = common.count..<all.count
@@ -81,6 +88,7 @@ final class EntryMatcher: Sendable {
         opensWithAnyWords = all.map(\.mayOpenWithAnyWords)
         self.introductions = introductions
         self.parts = parts
+        self.rereadParts = rereadParts
         givenOrTaken = grammar.kinds.map(\.isGivenOrTaken)
         commonParts = common.indices
         var bits: [String: UInt64] = [:]
@@ -136,7 +144,7 @@ final class EntryMatcher: Sendable {
             // breakfast, on the same scales as usual"), but words that name it may ("had dinner
             // at 7pm, chicken stir fry")
             let afterComma = context.followsComma(index)
-            for pattern in parts[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern])
+            for pattern in (context.rereading ? rereadParts : parts)[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern])
                 && !(afterComma && opensWithAnyWords[pattern]) {
                 for (end, found, foundFields) in matches(of: pattern, context, at: index) {
                     if let merged = captures.merging(found) { extend(end, introduced, merged, fields | foundFields) }

@@ -27,6 +27,9 @@ final class MatchContext {
     }
 
     var count: Int { tokens.count }
+    /// Whether the utterance is read again, its kinds' `reread part` lines tried first, because
+    /// the first reading was infeasible.
+    var rereading = false
     /// The tokens a comma or semicolon stands before: free text does not run across them.
     var commaBefore: Set<Int> = []
 
