@@ -182,9 +182,12 @@ enum NumberUse {
         let fields = result.entries.flatMap { $0.fields.compactMap(\.value.number) }
         return said.filter { readings in
             !isUsed(readings, in: result, now: now) && !fields.contains { total in
-                // twice a number ("each side"), two added ("1 hour 20"), or minutes and seconds ("24:30")
+                // twice a number ("each side"), two added ("1 hour 20"), minutes and seconds
+                // ("24:30"), or tenths said with no point ("temp thirty seven eight")
                 readings.contains { n in
-                    abs(total - 2 * n) < 0.01 || said.contains { $0.contains { abs(total - n - $0) < 0.01 || abs(total - $0 - n / 60) < 0.01 } }
+                    abs(total - 2 * n) < 0.01 || said.contains { $0.contains {
+                        abs(total - n - $0) < 0.01 || abs(total - $0 - n / 60) < 0.01 || abs(total - $0 - n / 10) < 0.001
+                    } }
                 }
             }
         }

@@ -917,6 +917,8 @@ import VoiceLogGrammars
         #expect(hours.status == .ok, "\(hours.problems)")
         #expect(hours.entries.first?.number("duration_min") == 75)
         #expect(hours.problems.contains { $0.field == "duration_min" && $0.message.contains("not 1.25 (14 km in 1.25 minutes is faster than anyone") })
+        // a time in pieces is said in one place: another is never added to it
+        #expect(Self.parse("plank 1:15, ran 5k in 24:30").entries.first { $0.kind == "activity" }?.number("duration_min") == 24.5)
         let tooFast = Self.parse("ran 14 km in 2 minutes")
         #expect(tooFast.status == .infeasible)
         #expect(tooFast.problems.contains { $0.message.contains("faster than anyone") })

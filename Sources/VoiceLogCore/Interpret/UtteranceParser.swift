@@ -729,7 +729,9 @@ public final class UtteranceParser: Sendable {
             // "temperature thirty six point": a point after a number is a decimal left unsaid
             let unsaidDecimal = index > 0 && pointWords.contains(context.tokens[index])
                 && (context.hasDigit[index - 1] || !context.numbers(at: index - 1).isEmpty)
+            // a number word of a phrase that says none is no number ("half asleep")
             let number = !context.numbers(at: index).isEmpty && !entries.patterns.standsForAThing(context, at: index)
+                && (context.hasDigit[index] || !entries.patterns.inPlainPhrase(context, at: index))
             // a measure no kind logs carries a number said after it in its clause ("INR 3.2",
             // "potassium came back at 5.9"), not a mention ("checking ketones")
             let measured = unloggedMeasures.contains(context.tokens[index]) && Self.numberFollows(index, in: context, within: 6)

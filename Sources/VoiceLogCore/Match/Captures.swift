@@ -61,6 +61,13 @@ struct Captures: Sendable {
         }
         var merged = self
         for (field, value) in other.values {
+            // a number said in pieces is said in one part: another part's number is another
+            // value ("plank 1:15, ran 5k in 24:30" is no run of 25.75 minutes); words add on
+            // ("calpol" and "suspension")
+            if value.isNumeric, field.hasSuffix(Self.sumSuffix) || values.contains(where: { $0.field.hasSuffix(Self.sumSuffix) }),
+               values.contains(where: { $0.value.isNumeric && Self.base(of: $0.field) == Self.base(of: field) }) {
+                return nil
+            }
             guard let updated = merged.adding(field, value) else { return nil }
             merged = updated
         }
@@ -139,6 +146,11 @@ struct Captures: Sendable {
     private static func sameField(_ a: String, _ b: String) -> Bool {
         let (a, b) = (plain(a), plain(b))
         return a == b || isPiece(a, of: b) || isPiece(b, of: a)
+    }
+
+    /// The field a sum's piece adds to ("duration_min" of "duration_min/60+"), or the field.
+    private static func base(of field: String) -> Substring {
+        field.hasSuffix(sumSuffix) ? field.prefix { $0 != "*" && $0 != "/" && $0 != "+" } : field[...]
     }
 
     /// A field's name without the mark of a phrase's own (soft) field.

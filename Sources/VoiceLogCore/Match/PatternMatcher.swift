@@ -605,7 +605,7 @@ final class PatternMatcher: Sendable {
     }
 
     /// Whether a phrase of `plain_phrases` that starts at most two tokens before holds the token.
-    private func inPlainPhrase(_ context: MatchContext, at index: Int) -> Bool {
+    func inPlainPhrase(_ context: MatchContext, at index: Int) -> Bool {
         var holds = false
         for start in max(0, index - 2)...index {
             plainPhrases?.matches(context.ids, at: start) { end, _ in holds = holds || end > index }
