@@ -28,7 +28,7 @@ extension Grammar {
             let used = (kind.introductions + kind.parts).flatMap(\.capturedFields)
                 + kind.requirements.flatMap(\.anyOf) + kind.defaults.map(\.field) + kind.inferences.map(\.field) + kind.carried + kind.shared
             let implicit: Set<String> = ["amount", "amount.value", "amount.unit", "time", Pattern.discard, Pattern.copies]
-            for field in used.map({ $0.hasSuffix(Captures.sumSuffix) ? String($0.prefix { $0 != "*" && $0 != "/" && $0 != "+" }) : $0 })
+            for field in used.map({ String(Captures.base(of: $0)) })
             where !declared.contains(field) && !implicit.contains(field) && !field.hasPrefix("time.") {
                 throw failure("kind '\(kind.name)' uses field '\(field)' that its 'fields' line does not declare")
             }

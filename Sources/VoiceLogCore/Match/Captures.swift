@@ -149,7 +149,7 @@ struct Captures: Sendable {
     }
 
     /// The field a sum's piece adds to ("duration_min" of "duration_min/60+"), or the field.
-    private static func base(of field: String) -> Substring {
+    static func base(of field: String) -> Substring {
         field.hasSuffix(sumSuffix) ? field.prefix { $0 != "*" && $0 != "/" && $0 != "+" } : field[...]
     }
 
