@@ -128,10 +128,12 @@ extension UtteranceParser {
         // "no wait"), else a negation as any other ("no bloating for once plus ...")
         let correcting = takesBack && correctionFollows(index, tokens, context)
         func opensClause(_ token: Int) -> Bool { breakBefore(token) || (!correcting && clauseWords.contains(tokens[token].text)) }
-        let followsEntry = !correcting && matches.contains { $0.end == index }
+        // right after an entry, past glue that joins no clauses ("period pain so bad i can't stand up")
+        func glueOnly(_ token: Int) -> Bool { glueWords.contains(tokens[token].text) && !clauseWords.contains(tokens[token].text) }
+        let entryEnd = correcting ? nil : matches.last { $0.end <= index && ($0.end..<index).allSatisfy(glueOnly) }?.end
         let end = ((index + 1)..<tokens.count).first(where: opensClause) ?? tokens.count
         let clause: Range<Int>
-        if index > 0, let start = followsEntry ? index : (1...index).reversed().first(where: opensClause),
+        if index > 0, let start = entryEnd ?? (1...index).reversed().first(where: opensClause),
            matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start }) {
             // after the entries: from the negation, when an entry ends right before it ("bs 17.3
             // forgot to bolus"), or from the last break before it

@@ -107,12 +107,18 @@ extension EntryMatcher {
         // it yet) with no comma between
         let completes = !skipped.isComplete(owner) && reach == owner.end && start - reach <= 1
             && !(reach...start).contains(where: context.commaBefore.contains)
+        // or a clause of its own, between commas, of two numbers or more: "panic attack on the
+        // tube, 8/10, took propranolol" (a lone "8" there stays unread)
+        func ownClause(_ part: EntryMatch) -> Bool {
+            context.commaBefore.contains(start) && (part.end == context.count || context.commaBefore.contains(part.end))
+                && (start..<part.end).filter({ !context.numbers(at: $0).isEmpty || context.hasDigit[$0] }).count >= 2
+        }
         // no time (a time is given above, only to an entry that says none); one word besides
         // glue only where the sentence or clause ends ("pumped 100ml before she left for work")
         let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
             .filter { part in
                 !part.captures.values.isEmpty
-                    && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes) }
+                    && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes && !ownClause(part)) }
                     && (start..<part.end).allSatisfy(skippedSet.contains)
                     && ((start..<part.end).filter({ !context.classes[$0].contains(.glue) }).count > 1
                         || part.end == context.count || context.commaBefore.contains(part.end))

@@ -571,11 +571,11 @@ final class PatternMatcher: Sendable {
             }
             // and are, where the clause ends after them or a word follows that names no value or is
             // of `after_hour_minutes`: "breastfed 1 hour 38", "1 hour 20 both sides"
-            let endsInMinutes = minutesAfter.contains {
+            let endMinutes = minutesAfter.filter {
                 $0.end == context.count || context.commaBefore.contains($0.end)
                     || afterHourMinutes.contains(context.tokens[$0.end]) || valuePhraseEnds(context, at: $0.end).isEmpty
             }
-            if !endsInMinutes { found(end, seconds) }
+            if endMinutes.isEmpty { found(end, seconds) }
             // "an hour and a half", "one hour and half"
             if next > end, let fraction = fractionAfterArticle(context, at: next) {
                 found(fraction.end, seconds + fraction.value * factor)
@@ -585,7 +585,7 @@ final class PatternMatcher: Sendable {
             readDuration(context, at: next, below: factor) { restEnd, rest in
                 if rest < factor { found(restEnd, seconds + rest) }
             }
-            for minutes in minutesAfter { found(minutes.end, seconds + minutes.value * 60) }
+            for minutes in endMinutes { found(minutes.end, seconds + minutes.value * 60) }
         }
     }
 
