@@ -133,11 +133,16 @@ extension UtteranceParser {
         let entryEnd = correcting ? nil : matches.last { $0.end <= index && ($0.end..<index).allSatisfy(glueOnly) }?.end
         let end = ((index + 1)..<tokens.count).first(where: opensClause) ?? tokens.count
         let clause: Range<Int>
+        /// Whether the clause follows the entries and opens with the negation after a break:
+        /// then a number in it is what did not happen ("levemir 6 units last night, missed the
+        /// morning 6"), unless an entry starts in it ("temp won't come down, 39.6").
+        var opensAfterBreak = false
         if index > 0, let start = entryEnd ?? (1...index).reversed().first(where: opensClause),
            matches.contains(where: { $0.end <= start }), !matches.contains(where: { $0.start < start && $0.end > start }) {
             // after the entries: from the negation, when an entry ends right before it ("bs 17.3
             // forgot to bolus"), or from the last break before it
             clause = start..<end
+            opensAfterBreak = !correcting && start == index && breakBefore(index) && !matches.contains { clause.contains($0.start) }
         } else if !correcting, !matches.contains(where: { $0.end <= index }), end < tokens.count, breakBefore(end) || clauseWords.contains(tokens[end].text),
                   !matches.contains(where: { $0.start < end && $0.end > end }) {
             // before every entry, ended by a break: "Dad wouldn't touch his breakfast, he just
@@ -161,7 +166,7 @@ extension UtteranceParser {
                 token = time.end
                 continue
             }
-            if !context.numbers(at: token).isEmpty { return nil }
+            if !context.numbers(at: token).isEmpty, !opensAfterBreak { return nil }
             token += 1
         }
         return (clause, lacksValue)
