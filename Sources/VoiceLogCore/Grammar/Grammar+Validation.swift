@@ -9,8 +9,8 @@ extension Grammar {
             rules[name] = try inline(pattern, depth: 0, failure: failure)
         }
         commonParts = try commonParts.map { pattern throws(GrammarError) in try inline(pattern, depth: 0, failure: failure) }
-        for field in commonParts.flatMap(\.capturedFields) where !field.hasPrefix("time.") && field != Pattern.discard {
-            throw failure("common parts may only capture time.* fields (or read without keeping, '_'), not '\(field)'")
+        for field in commonParts.flatMap(\.capturedFields) where !field.hasPrefix("time.") && field != Pattern.discard && field != Pattern.copies {
+            throw failure("common parts may only capture time.* fields, copies (or read without keeping, '_'), not '\(field)'")
         }
         asides = try asides.map { pattern throws(GrammarError) in try inline(pattern, depth: 0, failure: failure) }
         for field in asides.flatMap(\.capturedFields) where field != Pattern.discard {

@@ -520,7 +520,12 @@ public final class UtteranceParser: Sendable {
             sharedFields.fill(&built.entry, kindIndex: match.kindIndex, after: result.entries)
             // "3 wet nappies since midnight" is three
             var copies = 1
-            if case .number(let count)? = match.captures.value(of: Pattern.copies), (1...100).contains(count) { copies = Int(count) }
+            // said as a number ("2 wet nappies") or named ("the twins": `{copies=2}`)
+            switch match.captures.value(of: Pattern.copies) {
+            case .number(let count)? where (1...100).contains(count): copies = Int(count)
+            case .literal(let count)?: copies = Int(count).flatMap { (1...100).contains($0) ? $0 : nil } ?? 1
+            default: break
+            }
             result.entries += Array(repeating: built.entry, count: copies)
             result.problems += built.problems
             incomplete = incomplete || !built.isComplete

@@ -117,7 +117,8 @@ extension EntryMatcher {
         // glue only where the sentence or clause ends ("pumped 100ml before she left for work")
         let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
             .filter { part in
-                !part.captures.values.isEmpty
+                // no count of entries either, far from its own ("... came round with the twins")
+                !part.captures.values.isEmpty && part.captures.value(of: Pattern.copies) == nil
                     && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes && !ownClause(part)) }
                     && (start..<part.end).allSatisfy(skippedSet.contains)
                     && ((start..<part.end).filter({ !context.classes[$0].contains(.glue) }).count > 1
