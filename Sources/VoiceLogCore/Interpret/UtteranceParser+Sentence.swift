@@ -91,6 +91,10 @@ extension UtteranceParser {
         return planActions.contains(next) || next.holdsNumber
     }
 
+    /// Whether the word is glue that joins no clauses ("i", "the"; not "and", "but"), which may
+    /// lie between an entry and the negation that speaks of it.
+    func joinsNoClauses(_ word: String) -> Bool { glueWords.contains(word) && !clauseWords.contains(word) }
+
     /// The entry that the words at `index` say did not happen, said right after it ("fybogel
     /// skipped, constipation mild", "metformin not taken yet"): from the entry's start to the
     /// end of the clause, which only a few words may reach. Nil when the words are no such words.
@@ -103,7 +107,7 @@ extension UtteranceParser {
         let scalars = Array(input.unicodeScalars)
         func breakBefore(_ token: Int) -> Bool { Self.endsClause(before: token, tokens, scalars) }
         // "appointment with oncology on Wednesday is cancelled", not "fed 5 min then refused"
-        func between(_ token: Int) -> Bool { glueWords.contains(tokens[token].text) && !clauseWords.contains(tokens[token].text) }
+        let between = { self.joinsNoClauses(tokens[$0].text) }
         guard let entry = matches.last(where: { $0.end <= index && ($0.end..<index).allSatisfy(between) }),
               !(entry.end...index).contains(where: breakBefore) else { return nil }
         let tail = end
@@ -129,8 +133,7 @@ extension UtteranceParser {
         let correcting = takesBack && correctionFollows(index, tokens, context)
         func opensClause(_ token: Int) -> Bool { breakBefore(token) || (!correcting && clauseWords.contains(tokens[token].text)) }
         // right after an entry, past glue that joins no clauses ("period pain so bad i can't stand up")
-        func glueOnly(_ token: Int) -> Bool { glueWords.contains(tokens[token].text) && !clauseWords.contains(tokens[token].text) }
-        let entryEnd = correcting ? nil : matches.last { $0.end <= index && ($0.end..<index).allSatisfy(glueOnly) }?.end
+        let entryEnd = correcting ? nil : matches.last { $0.end <= index && ($0.end..<index).allSatisfy { self.joinsNoClauses(tokens[$0].text) } }?.end
         let end = ((index + 1)..<tokens.count).first(where: opensClause) ?? tokens.count
         let clause: Range<Int>
         /// Whether the clause follows the entries and opens with the negation after a break:
