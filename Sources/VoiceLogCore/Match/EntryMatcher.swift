@@ -194,7 +194,13 @@ final class EntryMatcher: Sendable {
         for pattern in asides where startable[pattern] {
             for (end, _, _) in matches(of: pattern, context, at: index) { ends.insert(end) }
         }
-        return ends
+        // a lone number after a comma, at the aside's end, is its own only after a name ("Mrs
+        // Kelly, 88"): "headache on the bus, 8" leaves the 8 unread
+        return ends.filter { end in
+            let last = end - 1
+            return last <= index || !context.commaBefore.contains(last) || context.numbers(at: last).isEmpty
+                || context.classes[last - 1].contains(.glue)
+        }
     }
 
     private struct StateKey: Hashable {
