@@ -538,7 +538,7 @@ public final class UtteranceParser: Sendable {
         // or a number ("took my tablets", "walked with 2 friends for 40 minutes"), is one to finish
         if incomplete, !unused.isEmpty, result.entries.count == 1, let only = matches.first,
            (only.start..<only.end).allSatisfy({ bareWords.contains(tokens[$0].text) || glueWords.contains(tokens[$0].text) }),
-           !ignored.contains(where: { sharedVerbs.contains(tokens[$0].text) || context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }) {
+           !ignored.contains(where: { sharedVerbs.contains(tokens[$0].text) || context.holdsNumber(at: $0) }) {
             return unrecognized("No entry recognised: the words \(unused.map { "'\($0)'" }.joined(separator: ", ")) make no entry here. Try a sentence such as 'glucose 6.2 after dinner'.")
         }
         let valued = valueCarrying(ignored.filter { !glueWords.contains(tokens[$0].text) }, context, comparing: comparing)
@@ -679,7 +679,7 @@ public final class UtteranceParser: Sendable {
     static func numberFollows(_ index: Int, in context: MatchContext, within: Int? = nil) -> Bool {
         let end = within.map { min(index + 1 + $0, context.count) } ?? context.count
         return ((index + 1)..<max(index + 1, end)).prefix { !context.commaBefore.contains($0) }
-            .contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+            .contains(where: context.holdsNumber)
     }
 
     /// Each measure no kind logs (`unlogged_measures`) with the number said right after it,
@@ -945,7 +945,7 @@ public final class UtteranceParser: Sendable {
             guard let here = best[index] else { continue }
             let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
-            let isNumber = !context.numbers(at: index).isEmpty || context.hasDigit[index]
+            let isNumber = context.holdsNumber(at: index)
             let skipCost = glueWords.contains(token) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
@@ -1020,7 +1020,7 @@ public final class UtteranceParser: Sendable {
             let denies = index > 1 && negationWords.contains(context.tokens[index - 1])
                 && (clauseWords.contains(context.tokens[index - 2]) || commaBefore.contains(index - 1)) && !commaBefore.contains(index)
                 && !takingBackWords.contains(context.tokens[index])
-                && !(index..<min(index + 4, count)).contains { context.hasDigit[$0] || !context.numbers(at: $0).isEmpty }
+                && !(index..<min(index + 4, count)).contains(where: context.holdsNumber)
             if !denies, let previous = entryBefore(index, passing: { self.glueWords.contains($0) || self.takingBackWords.contains($0) },
                                           marked: takingBackWords) {
                 // "no wait at eleven" says the time again, not the dose

@@ -111,7 +111,7 @@ extension EntryMatcher {
         // tube, 8/10, took propranolol" (a lone "8" there stays unread)
         func ownClause(_ part: EntryMatch) -> Bool {
             context.commaBefore.contains(start) && (part.end == context.count || context.commaBefore.contains(part.end))
-                && (start..<part.end).filter({ !context.numbers(at: $0).isEmpty || context.hasDigit[$0] }).count >= 2
+                && (start..<part.end).filter(context.holdsNumber).count >= 2
         }
         // no time (a time is given above, only to an entry that says none); one word besides
         // glue only where the sentence or clause ends ("pumped 100ml before she left for work")

@@ -47,6 +47,9 @@ final class MatchContext {
     /// The tokens a number does not run up to: a filler such as "about" was dropped before them.
     var numberBreaks: Set<Int> = []
 
+    /// Whether the token holds a number: one read there, or a digit written in it ("2L").
+    func holdsNumber(at index: Int) -> Bool { hasDigit[index] || !numbers(at: index).isEmpty }
+
     func numbers(at index: Int) -> [NumberReading] {
         guard index < tokens.count else { return [] }
         if let cached = numberCache[index] { return cached }

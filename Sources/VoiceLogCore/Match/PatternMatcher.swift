@@ -310,7 +310,7 @@ final class PatternMatcher: Sendable {
                     // said is a value, never part of a name
                     let numbered = position > index && context.classes[position - 1].contains(.numberedPlace)
                         && context.tokens[position].allSatisfy(\.isNumber)
-                    if !numbered && (!context.numbers(at: position).isEmpty || context.hasDigit[position]) { break }
+                    if !numbered && context.holdsNumber(at: position) { break }
                     if context.classes[position].contains(.notInText) { break }
                     if position > index, context.commaBefore.contains(position) { break }
                 }
