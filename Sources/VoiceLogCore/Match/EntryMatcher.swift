@@ -131,7 +131,11 @@ final class EntryMatcher: Sendable {
             }
             guard index < context.count else { return }
             let startable = startablePatterns(context, at: index)
-            if !introduced && introduction != .excluded {
+            // a bare number before what was given or taken, with a comma between, is not its
+            // dose: "headache at work, 10, took paracetamol" is no 10 tablets
+            if !introduced && introduction != .excluded
+                && !(givenOrTaken[kindIndex] && index > start && context.commaBefore.contains(index)
+                     && !captures.values.isEmpty && captures.values.allSatisfy({ $0.value.isNumeric })) {
                 for pattern in introductions[kindIndex] where startable[pattern] {
                     for (end, found, foundFields) in matches(of: pattern, context, at: index) {
                         if let merged = captures.merging(found) { extend(end, true, merged, fields | foundFields) }
