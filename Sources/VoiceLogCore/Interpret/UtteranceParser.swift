@@ -485,7 +485,8 @@ public final class UtteranceParser: Sendable {
         isComplete: { self.isComplete($0) })
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
-        let (matches, dayFirst) = entries.sharingTime(stranded.matches, context)
+        let (timed, dayFirst) = entries.sharingTime(stranded.matches, context)
+        let matches = entries.sharingEndFields(timed, context)
         if let dayFirst { ignored.removeAll(where: dayFirst.contains) }
         let ignoredWords = ignored.map { tokens[$0].text }
         if matches.isEmpty {

@@ -39,6 +39,9 @@ final class EntryMatcher: Sendable {
     /// before it ("all"); see `sharingTime`.
     let timeSharingJoins: Set<String>
     let timeSharingWords: Set<String>
+    /// Fields that, said at the end of a list of entries of one kind, are each one's; see
+    /// `sharingEndFields`.
+    let sharedAtEnd: Set<String>
     /// How many partial matches one start position may explore.
     static let searchBudget = 4000
 
@@ -98,6 +101,7 @@ final class EntryMatcher: Sendable {
         fieldBits = bits
         timeSharingJoins = grammar.words(of: "time_sharing_joins")
         timeSharingWords = grammar.words(of: "time_sharing_words")
+        sharedAtEnd = grammar.words(of: "shared_at_end")
     }
 
     /// Whether a match needs one of its kind's introductions.
