@@ -81,13 +81,17 @@ extension UtteranceParser {
     }
 
     /// Whether the word at `index` says that what follows did not happen, or is yet to: a plan
-    /// word only before what is planned ("will take", "planning 40g carbs"; not "will be" or
-    /// "gonna log").
+    /// word only before what is planned, "to" or "a" aside ("will take", "planning 40g carbs", "going to
+    /// take 6 units"; not "will be", "gonna log" or "going to bed").
     func negates(_ index: Int, _ tokens: [Token]) -> Bool {
         let word = tokens[index].text
-        guard negationWords.contains(word) else { return false }
+        guard negationWords.contains(word) || planWords.contains(word) else { return false }
         guard planWords.contains(word) else { return true }
-        guard let next = tokens[safe: index + 1]?.text else { return false }
+        // a word of `plan_openers` plans only before "to"; "a" may come between ("planning a 10k run")
+        let opener = !negationWords.contains(word)
+        let between = tokens[safe: index + 1]?.text
+        let after = between == "to" || (!opener && (between == "a" || between == "an")) ? index + 2 : index + 1
+        guard !opener || between == "to", let next = tokens[safe: after]?.text else { return false }
         return planActions.contains(next) || next.holdsNumber
     }
 

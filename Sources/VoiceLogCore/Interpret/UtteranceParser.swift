@@ -20,6 +20,7 @@ public final class UtteranceParser: Sendable {
     /// Glue that joins entries ("and", "then").
     private let breakWords: Set<String>
     let negationWords: Set<String>
+    /// Words that say a plan (`plans`, and `plan_openers` before "to").
     let planWords: Set<String>
     /// What a plan word is said before ("will take").
     let planActions: Set<String>
@@ -117,7 +118,7 @@ public final class UtteranceParser: Sendable {
         glueWords = grammar.glueWords
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
-        planWords = grammar.planWords
+        planWords = grammar.planWords.union(grammar.words(of: "plan_openers"))
         planActions = grammar.words(of: "plan_actions")
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
