@@ -85,13 +85,14 @@ extension UtteranceParser {
     /// take 6 units"; not "will be", "gonna log" or "going to bed").
     func negates(_ index: Int, _ tokens: [Token]) -> Bool {
         let word = tokens[index].text
-        guard negationWords.contains(word) || planWords.contains(word) else { return false }
+        let negation = negationWords.contains(word)
+        guard negation || planWords.contains(word) else { return false }
         guard planWords.contains(word) else { return true }
-        // a word of `plan_openers` plans only before "to"; "a" may come between ("planning a 10k run")
-        let opener = !negationWords.contains(word)
+        // what is planned comes next, or after "to", or after "a" for a plan word ("planning a
+        // 10k run"); a word of `plan_openers` only after "to" ("going to take", not "going mad")
         let between = tokens[safe: index + 1]?.text
-        let after = between == "to" || (!opener && (between == "a" || between == "an")) ? index + 2 : index + 1
-        guard !opener || between == "to", let next = tokens[safe: after]?.text else { return false }
+        let skipsOne = between == "to" || (negation && (between == "a" || between == "an"))
+        guard negation || between == "to", let next = tokens[safe: skipsOne ? index + 2 : index + 1]?.text else { return false }
         return planActions.contains(next) || next.holdsNumber
     }
 

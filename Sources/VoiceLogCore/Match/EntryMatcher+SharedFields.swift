@@ -6,8 +6,7 @@ extension EntryMatcher {
     /// commas) between, that says none of them and no time of its own.
     func sharingEndFields(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         guard matches.count > 1, let last = matches.last, !sharedAtEnd.isEmpty else { return matches }
-        var end = context.count
-        while end > 0, context.classes[end - 1].contains(.glue) { end -= 1 }
+        let end = context.endBeforeGlue
         let isShared = { (field: String) in self.sharedAtEnd.contains(Captures.plain(field)) }
         guard last.end == end, last.captures.values.contains(where: { isShared($0.field) }),
               let closing = closingPart(of: last, context, where: isShared) else { return matches }

@@ -24,8 +24,7 @@ extension EntryMatcher {
         }
         // the last entry's own time ends the sentence (but for glue: "this morning as usual"),
         // perhaps after skipped words ("all at 8 am")
-        var end = context.count
-        while end > 0, context.classes[end - 1].contains(.glue) { end -= 1 }
+        let end = context.endBeforeGlue
         if let last = matches.last, let (start, closing) = timePart(context, endingAt: end, after: last.start),
            Self.times(of: last.captures) == Self.times(of: closing),
            Set(matches.map(\.kindIndex)).count == 1 || saysAll(context, before: start) || joinedByAnd(matches, context) {

@@ -27,6 +27,12 @@ final class MatchContext {
     }
 
     var count: Int { tokens.count }
+    /// Where the utterance's words end, glue after the last of them aside ("this morning as usual").
+    var endBeforeGlue: Int {
+        var end = count
+        while end > 0, classes[end - 1].contains(.glue) { end -= 1 }
+        return end
+    }
     /// Whether the utterance is read again, its kinds' `reread part` lines tried first, because
     /// the first reading was infeasible.
     var rereading = false
