@@ -34,7 +34,7 @@ extension Grammar {
             }
             for source in (kind.introductions + kind.parts + commonParts).flatMap(\.sources) {
                 switch source {
-                case .list(let name) where lists[name] == nil, .textHolding(let name) where lists[name] == nil,
+                case .list(let name) where lists[name] == nil, .textHolding(let name, _) where lists[name] == nil,
                      .notBefore(let name) where lists[name] == nil, .beforeCounted(let name) where lists[name] == nil:
                     throw failure("kind '\(kind.name)' uses list '\(name)', which no file defines")
                 case .text(let rule?) where rules[rule] == nil:

@@ -60,8 +60,8 @@ public enum SlotSource: Hashable, Sendable {
     case text(speech: String? = nil)
     /// Words taken as said that end with a phrase of the named list and start with no unit
     /// ("grilled salmon" ends with "salmon" of `food_words`): a food said with its amount and
-    /// no verb.
-    case textHolding(list: String)
+    /// no verb. With `holding` false, words that do not end so: no medicine named "pizza".
+    case textHolding(list: String, holding: Bool = true)
     /// Every remaining word (the text of a note).
     case rest
 

@@ -144,7 +144,9 @@ struct TemplateParser {
         case "clause_end":
             guard argument == nil else { throw Failure(message: "clause_end takes no argument") }
             return .clauseEnd
-        case "text": return argument.map { .textHolding(list: $0) } ?? .text()
+        case "text":
+            guard let argument else { return .text() }
+            return argument.hasPrefix("not ") ? .textHolding(list: argument.dropFirst(4).trimmed, holding: false) : .textHolding(list: argument)
         case "rest": return .rest
         case "duration": return .duration(unit: argument ?? "min", speech: speech)
         case "quantity", "unit":

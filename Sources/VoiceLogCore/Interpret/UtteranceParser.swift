@@ -220,7 +220,8 @@ public final class UtteranceParser: Sendable {
             // "hr 230 on watch??": disbelief at a value that cannot be is told so; anything else
             // ending in a question mark is asked, not logged
             let read = parse(input, tokens, corrections: corrections, now: now)
-            return read.status == .infeasible ? read : unrecognized(question)
+            if read.status == .infeasible { return read }
+            return beforeClosingQuestion(input, tokens, corrections: corrections, now: now) ?? unrecognized(question)
         }
         // "note that she had a wet nappy": the entries the rest gives, when it gives them whole;
         // an opener of one word ("right") before a mark or a hesitation ("right, sugar 9.1",
@@ -249,6 +250,21 @@ public final class UtteranceParser: Sendable {
         repaired.problems.append(Problem(field: nil, severity: .warning, message:
             "Read '\(surface(repair.correction.lowerBound, repair.correction.upperBound))' as a correction of '\(said)'."))
         return repaired
+    }
+
+    /// "heart rate 112 on the sofa, is that normal??": the entries said before a closing
+    /// question that says no number and names no kind ("bg ??" asks for a value), when they
+    /// read whole, with the question named in a warning.
+    private func beforeClosingQuestion(_ input: String, _ tokens: [Token], corrections: [SpellingFix], now: LocalDateTime) -> ParseResult? {
+        let scalars = Array(input.unicodeScalars)
+        guard let asked = (1..<tokens.count).last(where: { Self.endsClause(before: $0, tokens, scalars) }),
+              !tokens[asked...].contains(where: { $0.text.contains(where: \.isNumber) || numberWords.contains($0.text) }),
+              parse(input, Array(tokens[asked...]), corrections: [], now: now).status == .unrecognized else { return nil }
+        var read = parse(input, Array(tokens[..<asked]), corrections: corrections, now: now)
+        guard read.status == .ok, !read.entries.isEmpty else { return nil }
+        let question = String(String.UnicodeScalarView(scalars[tokens[asked].start...])).trimmingCharacters(in: .whitespaces)
+        read.problems.append(Problem(field: nil, severity: .warning, message: "Not logged, as it is asked: '\(question)'."))
+        return read
     }
 
     /// The split without entries said to be over ("headache's gone", "the rash has cleared

@@ -282,9 +282,11 @@ final class PatternMatcher: Sendable {
             // `text(list)`: words that end with a phrase of the list and start with no unit
             // ("grilled salmon", not "tbsp on a rice cake")
             var heads: PhraseTrie<Int>?
-            if case .textHolding(let list) = source {
-                guard index < context.count, let trie = listTries[list], !unitFirstWords.contains(context.ids[index]) else { return }
+            var holding = true
+            if case .textHolding(let list, let holds) = source {
+                guard index < context.count, let trie = listTries[list], !holds || !unitFirstWords.contains(context.ids[index]) else { return }
                 heads = trie
+                holding = holds
             }
             var headEnds: Set<Int> = []
             let longest = min(context.count, index + Self.longestText)
@@ -317,7 +319,7 @@ final class PatternMatcher: Sendable {
                 heads?.matches(context.ids, at: position) { phraseEnd, _ in headEnds.insert(phraseEnd) }
                 namesSomething = namesSomething || !context.classes[position].isGlueInText && !context.classes[position].contains(.empty)
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
-                if namesSomething && !context.classes[position].isGlueInText && end >= compoundEnd && (heads == nil || headEnds.contains(end)) {
+                if namesSomething && !context.classes[position].isGlueInText && end >= compoundEnd && (heads == nil || headEnds.contains(end) == holding) {
                     found(end, .words(start: index, end: end), [], end - index - compoundWords)
                 }
             }
