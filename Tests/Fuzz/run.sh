@@ -23,7 +23,7 @@ swiftc -swift-version 6 -parse-as-library -module-name VoiceLogJSGF -O -g -sanit
     -emit-library -static -o "$work/libVoiceLogJSGF.a" Sources/VoiceLogJSGF/*.swift
 find Sources/VoiceLogCore -name '*.swift' -print0 | xargs -0 \
     swiftc -swift-version 6 -parse-as-library -module-name VoiceLogFuzz -O -g \
-        -emit-module-path "$work/modules/VoiceLogFuzz.swiftmodule" -I "$work/modules" -L "$work" -lVoiceLogJSGF \
+        -emit-executable -emit-module-path "$work/modules/VoiceLogFuzz.swiftmodule" -I "$work/modules" -L "$work" -lVoiceLogJSGF \
         -sanitize=fuzzer,address Tests/Fuzz/FuzzParser.swift -o "$work/fuzz-parser" \
     2> >(grep -v "Cannot export local symbol '__asan" >&2)
 

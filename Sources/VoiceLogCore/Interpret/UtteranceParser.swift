@@ -252,13 +252,15 @@ public final class UtteranceParser: Sendable {
         return repaired
     }
 
-    /// "heart rate 112 on the sofa, is that normal??": the entries said before a closing
-    /// question that says no number and names no kind ("bg ??" asks for a value), when they
-    /// read whole, with the question named in a warning.
+    /// "heart rate 112 on the sofa, is that normal??": the entries said with a number before a
+    /// closing question that says none and names no kind ("bg ??" asks for a value), when they
+    /// read whole, with the question named in a warning ("metformin making me sick, should i
+    /// stop it?" logs nothing).
     private func beforeClosingQuestion(_ input: String, _ tokens: [Token], corrections: [SpellingFix], now: LocalDateTime) -> ParseResult? {
         let scalars = Array(input.unicodeScalars)
+        func saysNumber(_ token: Token) -> Bool { token.text.contains(where: \.isNumber) || numberWords.contains(token.text) }
         guard let asked = (1..<tokens.count).last(where: { Self.endsClause(before: $0, tokens, scalars) }),
-              !tokens[asked...].contains(where: { $0.text.contains(where: \.isNumber) || numberWords.contains($0.text) }),
+              tokens[..<asked].contains(where: saysNumber), !tokens[asked...].contains(where: saysNumber),
               parse(input, Array(tokens[asked...]), corrections: [], now: now).status == .unrecognized else { return nil }
         var read = parse(input, Array(tokens[..<asked]), corrections: corrections, now: now)
         guard read.status == .ok, !read.entries.isEmpty else { return nil }
