@@ -1003,8 +1003,13 @@ public final class UtteranceParser: Sendable {
                     // a kind that carries fields is given or taken: after "was" a number is a state
                     let saysState = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
                         && (justBefore.end..<index).contains { stateWords.contains(context.tokens[$0]) }
+                    // and more of what was given or taken only where no word the grammar does not
+                    // know follows, which may name something else ("gave 5ml calpol and 2
+                    // wotsits" is no 2 ml of calpol)
+                    let givenOrTaken = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
                     more = entries.matches(kindIndex: justBefore.kindIndex, context, at: index, introduction: .excluded)
-                        .filter { !saysState && isComplete($0) && endsClause($0) }
+                        .filter { !saysState && isComplete($0) && endsClause($0)
+                            && (!givenOrTaken || $0.end == count || spelling.knows(context.tokens[$0.end]) || context.holdsNumber(at: $0.end)) }
                 }
                 // a reading taken again after what was done about it ("bg 4.0, 10g carbs, 4.8 at
                 // 3:05", "low 3.1, 5 jelly babies, 15 mins later 4.9"): another reading of the

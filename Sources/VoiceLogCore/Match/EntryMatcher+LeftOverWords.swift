@@ -28,8 +28,9 @@ extension EntryMatcher {
                 index = shared.end
                 continue
             }
-            // an aside between carries nothing either, but a time after one is not the entry's
-            // ("nausea after ozempic, mild" is a mild nausea)
+            // an aside between carries nothing either, but a time after one that says a number is
+            // not the entry's ("nausea after ozempic, mild" is a mild nausea; "bp 120/80 on the
+            // ward at 2am" was taken at 2am)
             guard skippedSet.contains(index), let owner = reach.lastIndex(where: { $0 <= index }),
                   (reach[owner]..<index).filter({ !skipped.asides.contains($0) }).count <= Self.longestGapToLeftOverWords,
                   (reach[owner]..<index).allSatisfy({ (skippedSet.contains($0) && skipped.carriesNothing($0)) || skipped.asides.contains($0) })
@@ -38,6 +39,7 @@ extension EntryMatcher {
                 continue
             }
             let afterAside = (reach[owner]..<index).contains(where: skipped.asides.contains)
+            let afterNumberedAside = (reach[owner]..<index).contains { skipped.asides.contains($0) && context.holdsNumber(at: $0) }
             if !afterAside, (reach[owner]..<index).contains(where: skipped.repeats),
                let again = repetition(of: matches[owner], context, at: index, within: skippedSet), skipped.endsClause(again.end) {
                 matches.insert(again, at: owner + 1)
@@ -45,7 +47,7 @@ extension EntryMatcher {
                 taken += index..<again.end
                 index = again.end
             } else if let (end, merged) = strandedPart(of: matches[owner], after: reach[owner], context, at: index, skipped,
-                                                       within: skippedSet, timeAllowed: !afterAside) {
+                                                       within: skippedSet, timeAllowed: !afterNumberedAside) {
                 matches[owner].captures = merged
                 reach[owner] = end
                 taken += index..<end
