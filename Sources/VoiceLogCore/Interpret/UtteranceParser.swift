@@ -258,7 +258,6 @@ public final class UtteranceParser: Sendable {
     /// stop it?" logs nothing).
     private func beforeClosingQuestion(_ input: String, _ tokens: [Token], corrections: [SpellingFix], now: LocalDateTime) -> ParseResult? {
         let scalars = Array(input.unicodeScalars)
-        func saysNumber(_ token: Token) -> Bool { token.text.contains(where: \.isNumber) || numberWords.contains(token.text) }
         guard let asked = (1..<tokens.count).last(where: { Self.endsClause(before: $0, tokens, scalars) }),
               tokens[..<asked].contains(where: saysNumber), !tokens[asked...].contains(where: saysNumber),
               parse(input, Array(tokens[asked...]), corrections: [], now: now).status == .unrecognized else { return nil }
@@ -311,6 +310,9 @@ public final class UtteranceParser: Sendable {
         return spelling.knows(word) ? word : spelling.correction(of: word)
     }
 
+    /// Whether a token says a number, in digits or in words.
+    private func saysNumber(_ token: Token) -> Bool { token.text.holdsNumber || numberWords.contains(token.text) }
+
     /// The tokens without the first of two same runs of two or three words that say no number:
     /// a restart, "my sugar my sugar was 7.5".
     private func withoutRestarts(_ tokens: [Token]) -> [Token] {
@@ -320,7 +322,7 @@ public final class UtteranceParser: Sendable {
             let repeated = (2...3).first { length in
                 index + 2 * length <= kept.count
                     && (0..<length).allSatisfy { kept[index + $0].text == kept[index + length + $0].text }
-                    && !kept[index..<index + length].contains { $0.text.holdsNumber || numberWords.contains($0.text) }
+                    && !kept[index..<index + length].contains(where: saysNumber)
             }
             if let repeated { kept.removeSubrange(index..<index + repeated) } else { index += 1 }
         }
