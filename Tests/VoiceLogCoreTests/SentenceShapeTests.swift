@@ -254,6 +254,25 @@ import VoiceLogGrammars
         #expect(Self.parse("log a nappy change for the wee one").status == .incomplete)
     }
 
+    /// The value a reading or an activity lacks, said after words the grammar does not know,
+    /// completes it; words it knows between may say what the value is not ("between", "alarm set
+    /// to"), and what is given or taken says its amount beside it.
+    @Test(arguments: [
+        ("hr in the queue at tesco, 134", "heart_rate", "bpm", 134.0),
+        ("blood sugar um let me see 7.3", "glucose", "value", 7.3),
+        ("walked the dug for forty minutes", "activity", "duration_min", 40),
+    ])
+    func aLackingValueAfterUnknownWordsCompletesTheEntry(text: String, kind: String, field: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == [kind])
+        #expect(result.entries.first?.number(field) == value)
+        #expect(Self.parse("sugar between 6 and 7").status != .ok)
+        #expect(Self.parse("set my low alarm to 4.2").status != .ok)
+        // what is given or taken says its amount beside it
+        #expect(Self.parse("ff doula visited on cd 20").status != .ok)
+    }
+
     /// Which one of the day it was is kept in no field and named as not logged: "3rd today"
     /// is no dose of 3.
     @Test func anOrdinalCountingTheDayIsNamedNotLogged() {

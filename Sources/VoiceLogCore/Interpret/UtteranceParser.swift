@@ -924,6 +924,8 @@ public final class UtteranceParser: Sendable {
             var corrects = false
             /// The match is another reading of the kind before, said without its introduction.
             var continues = false
+            /// The match gives the value the entry before lacked, past words that fit nothing.
+            var completes = false
         }
         let commaBefore = context.commaBefore
         let count = context.count
@@ -1039,6 +1041,17 @@ public final class UtteranceParser: Sendable {
                                from: index, match: match, continues: true), at: match.end)
                 }
             }
+            // the value an entry lacks, said after a few words that fit nothing and hold no
+            // number ("hr in the queue at tesco, 134", "blood sugar um let me see 7.3"):
+            // that entry's, completed
+            if let lacking = entryLacking(before: index) {
+                for match in entries.matches(kindIndex: lacking.kindIndex, context, at: index, introduction: .excluded)
+                where !match.captures.overlaps(lacking.captures) && !EntryMatcher.isTimeOnly(match.captures)
+                    && isComplete(lacking.captures.correcting(with: match.captures), of: lacking.kindIndex) {
+                    offer(Step(score: here.score + match.score, entryCount: here.entryCount,
+                               from: index, match: match, completes: true), at: match.end)
+                }
+            }
             // the same fields said again after words that take them back ("glucose 8.2, sorry,
             // 7.2", "bp 140/90 no 130/90"): the entry before, corrected (merged below); "no"
             // after "and" or a pause, before words that hold no number, says there was none
@@ -1076,6 +1089,22 @@ public final class UtteranceParser: Sendable {
             guard isMarked || !needsMark, let match = best[end]?.match, match.end == end else { return nil }
             return match
         }
+        /// The reading or the activity that lacks a value its kind needs, when 1 to 6 skipped
+        /// words lie between it and `index`, none a number or a word the grammar knows beyond glue
+        /// (which may say what the value is not: "sugar between 6 and 7", "low alarm set to 4.2").
+        /// What is given or taken says its amount beside it: "FF says I ovulated on CD 16" is no
+        /// feed of 16 ml.
+        func entryLacking(before index: Int) -> EntryMatch? {
+            var end = index
+            while end > 0, index - end <= 6, let step = best[end], step.match == nil, !step.isAside,
+                  !context.holdsNumber(at: step.from),
+                  glueWords.contains(context.tokens[step.from]) || !spelling.knows(context.tokens[step.from]) {
+                end = step.from
+            }
+            guard end < index, let match = best[end]?.match, match.end == end, !isComplete(match),
+                  !grammar.kinds[match.kindIndex].isGivenOrTaken else { return nil }
+            return match
+        }
         var steps: [Step] = []
         var ignored: [Int] = []
         var asides: [Range<Int>] = []
@@ -1095,6 +1124,12 @@ public final class UtteranceParser: Sendable {
         var corrections: [(said: Range<Int>, correction: Range<Int>)] = []
         for step in steps.reversed() {
             guard var match = step.match else { continue }
+            if step.completes, var completed = matches.last {
+                completed.captures = completed.captures.correcting(with: match.captures)
+                completed.end = match.end
+                matches[matches.count - 1] = completed
+                continue
+            }
             guard step.corrects, var corrected = matches.last else {
                 // what did not happen lends nothing: "didn't take paracetamol, 500 mg" names no dose
                 if let previous = matches.last, closedSpans.contains(where: { $0.contains(previous.start) }) {
@@ -1145,7 +1180,11 @@ public final class UtteranceParser: Sendable {
     /// Whether the match holds the fields its kind always requires. Each entry costs a
     /// point and an incomplete one another, so that one whole entry beats two pieces.
     private func isComplete(_ match: EntryMatch) -> Bool {
-        requiredFields[match.kindIndex].allSatisfy { fields in fields.contains { match.captures.value(of: $0) != nil } }
+        isComplete(match.captures, of: match.kindIndex)
+    }
+
+    private func isComplete(_ captures: Captures, of kindIndex: Int) -> Bool {
+        requiredFields[kindIndex].allSatisfy { fields in fields.contains { captures.value(of: $0) != nil } }
     }
 
 }
