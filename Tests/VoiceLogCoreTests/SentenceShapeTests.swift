@@ -273,6 +273,23 @@ import VoiceLogGrammars
         #expect(Self.parse("ff doula visited on cd 20").status != .ok)
     }
 
+    /// What a reading was taken after or during is no entry of its own unless it is whole.
+    @Test func aReadingsCircumstanceIsNoEntry() {
+        let climb = Self.parse("heart rate was 102 after climbing the hill")
+        #expect(climb.status == .ok, "\(climb.problems)")
+        #expect(climb.entries.map(\.kind) == ["heart_rate"])
+        #expect(Self.parse("bp 124/80 before coffee").entries.map(\.kind) == ["blood_pressure"])
+        #expect(Self.parse("bp 140/90 after walking 20 minutes").entries.map(\.kind) == ["blood_pressure", "activity"])
+    }
+
+    /// A patch put on is named between the verb and "patch"; where it went is in no field.
+    @Test func aPatchPutOnIsNamedWithoutItsVerb() {
+        #expect(Self.okEntry("put a new Evorel patch on this morning", kind: "medication")?.text("name") == "Evorel")
+        let moved = Self.parse("changed my fentanyl patch at 9, 25 micrograms, moved it to the left arm")
+        #expect(moved.status == .ok, "\(moved.problems)")
+        #expect(moved.entries.map { $0.text("name") } == ["fentanyl"])
+    }
+
     /// Which one of the day it was is kept in no field and named as not logged: "3rd today"
     /// is no dose of 3.
     @Test func anOrdinalCountingTheDayIsNamedNotLogged() {

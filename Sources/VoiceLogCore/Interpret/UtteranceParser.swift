@@ -64,6 +64,10 @@ public final class UtteranceParser: Sendable {
     /// Words that say a state ("was", "is"): a number after one is never another dose of what
     /// was given ("gave 2u novo at 2am, he was 15.1" logs no 15.1 units).
     private let stateWords: Set<String>
+    /// Words that say when a reading was taken ("after", "while"): an entry that lacks a value,
+    /// right after one that follows an entry, is that reading's circumstance ("heart rate 102
+    /// after climbing the hill").
+    private let circumstanceWords: Set<String>
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
@@ -139,6 +143,7 @@ public final class UtteranceParser: Sendable {
         repeatWords = grammar.words(of: "repeats")
         changeWords = grammar.words(of: "changes")
         stateWords = grammar.words(of: "states")
+        circumstanceWords = grammar.words(of: "circumstances")
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
@@ -976,8 +981,15 @@ public final class UtteranceParser: Sendable {
             for end in entries.asideEnds(context, at: index) {
                 offer(Step(score: here.score + 2 * (end - index) - 3, entryCount: here.entryCount, from: index, match: nil, isAside: true), at: end)
             }
+            let isCircumstance = index > 0 && circumstanceWords.contains(context.tokens[index - 1])
+                && entryBefore(index - 1, passing: glueWords.contains, marked: [], needsMark: false) != nil
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
+                    if isCircumstance, !isComplete(match) {
+                        offer(Step(score: here.score + 2 * (match.end - index) - 3, entryCount: here.entryCount, from: index,
+                                   match: nil, isAside: true), at: match.end)
+                        continue
+                    }
                     // a dose that names nothing, said right after a named one of its kind, is
                     // that one's dose: "bedtime 6.2 levemir 10 units" is no 6.2 units of levemir
                     // and 10 of insulin
