@@ -282,6 +282,13 @@ import VoiceLogGrammars
         #expect(Self.parse("bp 140/90 after walking 20 minutes").entries.map(\.kind) == ["blood_pressure", "activity"])
     }
 
+    /// A cup's or a glass's volume said after it is the volume drunk, not a second drink.
+    @Test func aVolumeAfterItsVesselIsTheVolumeDrunk() {
+        #expect(Self.okEntry("mug of tea 300ml", kind: "fluid")?.number("volume_ml") == 300)
+        let glass = Self.parse("glass of water, only 200ml")
+        #expect(glass.entries.map { $0.number("volume_ml") } == [200])
+    }
+
     /// A patch put on is named between the verb and "patch"; where it went is in no field.
     @Test func aPatchPutOnIsNamedWithoutItsVerb() {
         #expect(Self.okEntry("put a new Evorel patch on this morning", kind: "medication")?.text("name") == "Evorel")
