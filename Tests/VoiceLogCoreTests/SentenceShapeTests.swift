@@ -282,6 +282,14 @@ import VoiceLogGrammars
         #expect(Self.parse("bp 140/90 after walking 20 minutes").entries.map(\.kind) == ["blood_pressure", "activity"])
     }
 
+    /// A tablet named by what it is for is its name, unless the medicine's own name is said too.
+    @Test func aTabletNamedByItsPurposeIsItsName() {
+        #expect(Self.okEntry("took my water tablets at half seven", kind: "medication")?.text("name") == "water tablets")
+        let named = Self.parse("took my blood pressure tablet amlodipine ten milligrams")
+        #expect(named.status == .ok, "\(named.problems)")
+        #expect(named.entries.map { $0.text("name") } == ["amlodipine"])
+    }
+
     /// A cup's or a glass's volume said after it is the volume drunk, not a second drink.
     @Test func aVolumeAfterItsVesselIsTheVolumeDrunk() {
         #expect(Self.okEntry("mug of tea 300ml", kind: "fluid")?.number("volume_ml") == 300)
