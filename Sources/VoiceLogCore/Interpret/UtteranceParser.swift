@@ -978,16 +978,16 @@ public final class UtteranceParser: Sendable {
             let skipCost = glueWords.contains(token) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
-            for end in entries.asideEnds(context, at: index) {
+            func offerAside(to end: Int) {
                 offer(Step(score: here.score + 2 * (end - index) - 3, entryCount: here.entryCount, from: index, match: nil, isAside: true), at: end)
             }
+            entries.asideEnds(context, at: index).forEach(offerAside)
             let isCircumstance = index > 0 && circumstanceWords.contains(context.tokens[index - 1])
                 && entryBefore(index - 1, passing: glueWords.contains, marked: [], needsMark: false) != nil
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
                     if isCircumstance, !isComplete(match) {
-                        offer(Step(score: here.score + 2 * (match.end - index) - 3, entryCount: here.entryCount, from: index,
-                                   match: nil, isAside: true), at: match.end)
+                        offerAside(to: match.end)
                         continue
                     }
                     // a dose that names nothing, said right after a named one of its kind, is
