@@ -875,6 +875,22 @@ import VoiceLogGrammars
         #expect(result.entries.map { String($0.time.description.dropFirst(11).prefix(5)) } == clocks)
     }
 
+    /// A clock time said with one entry is the time of the entries after it in the same sentence
+    /// that say no time of their own: what was done about a reading at 3am was done then. Not
+    /// past "now", a tag that places the entry, a full stop, or from an appointment ahead.
+    @Test(arguments: [
+        ("sugar 4.1 at 3am so gave him a glass of apple juice", ["03:00", "03:00"]),
+        ("gave Dad his morning meds at 8 - bisoprolol 2.5mg, ramipril 5mg", ["08:00", "08:00"]),
+        ("temp 37.5 at 6am and 37.9 now", ["06:00", "10:00"]),
+        ("lantus 18 units at 7am and sugar 6.0 fasting", ["07:00", "10:00"]),
+        ("appointment with Dr Khan tomorrow at 9am, note ordered more strips", ["09:00", "10:00"]),
+    ])
+    func aClockTimeCarriesToTheEntriesAfterIt(text: String, clocks: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { String($0.time.description.dropFirst(11).prefix(5)) } == clocks)
+    }
+
     /// A correction that starts with a time corrects the time, never the dose.
     @Test func aCorrectionAtATimeCorrectsTheTime() {
         let result = Self.parse("lantus twenty four units at ten last night no wait at eleven")

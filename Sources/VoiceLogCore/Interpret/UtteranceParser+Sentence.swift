@@ -55,20 +55,24 @@ extension UtteranceParser {
     /// would; "so expect chaos. Omeprazole 40mg" names no medicine "so expect chaos"), but for a
     /// full stop after a word of `shortened` ("Dr. Okafor"); and those a dropped filler other than
     /// a hesitation stands before, which no number runs across ("sugar one ninety, about two
-    /// hours ago" is no 192 hours).
+    /// hours ago" is no 192 hours); and those that start a sentence of their own, after a full
+    /// stop, "!", "?", ";" or "|" ("fed 120ml, 6am. slept 2 hrs").
     static func marksBefore(_ tokens: [Token], in input: String, breakingNumbers: Set<String>, shortened: Set<String>)
-        -> (commaBefore: Set<Int>, numberBreaks: Set<Int>) {
+        -> (commaBefore: Set<Int>, numberBreaks: Set<Int>, stopBefore: Set<Int>) {
         let scalars = Array(input.unicodeScalars)
         var commaBefore: Set<Int> = []
         var numberBreaks: Set<Int> = []
+        var stopBefore: Set<Int> = []
         for index in tokens.indices.dropFirst() {
             let gap = punctuation(before: index, tokens, scalars)
-            if gap.contains(where: { isBreak($0) && $0 != "." }) || (gap.contains(".") && !shortened.contains(tokens[index - 1].text)) {
+            let fullStop = gap.contains(".") && !shortened.contains(tokens[index - 1].text)
+            if gap.contains(where: { isBreak($0) && $0 != "." }) || fullStop {
                 commaBefore.insert(index)
             }
+            if fullStop || gap.contains(where: { "!?;|".unicodeScalars.contains($0) }) { stopBefore.insert(index) }
             if dropped(before: index, tokens, scalars).contains(where: breakingNumbers.contains) { numberBreaks.insert(index) }
         }
-        return (commaBefore, numberBreaks)
+        return (commaBefore, numberBreaks, stopBefore)
     }
 
     /// The words dropped (filler) between the token at `index` and the one before it.

@@ -438,7 +438,7 @@ public final class UtteranceParser: Sendable {
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
         context.rereading = rereading
-        (context.commaBefore, context.numberBreaks) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers, shortened: shortenedWords)
+        (context.commaBefore, context.numberBreaks, context.stopBefore) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers, shortened: shortenedWords)
         let unlogged = unloggedReadings(context)
         let found = bestSplit(context, closedSpans: negatedSpans(tokens, in: input, context) + unlogged)
         var (split, ignored) = withoutBareIntroductions((found.matches, found.ignored), context)

@@ -30,7 +30,39 @@ extension EntryMatcher {
            Set(matches.map(\.kindIndex)).count == 1 || saysAll(context, before: start) || joinedByAnd(matches, context) {
             return matches.map { Self.adding(closing, to: $0) }
         }
-        return matches
+        return carryingClockTime(matches, context)
+    }
+
+    /// The matches, with a clock time said with one entry given to the entries after it that
+    /// say no time and no moment of their own (a tag or meal: "before lunch", "fasting"; "now":
+    /// `time_present_words`): what follows a reading at 3am happened then too ("sugar 4.1 at 3am
+    /// so gave him a glass of apple juice", "gave Dad his morning meds at 8 - bisoprolol 2.5mg,
+    /// ramipril 5mg"), within one sentence. A time that may lie ahead (an appointment's) is its own.
+    private func carryingClockTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+        var carried: (time: Captures, end: Int)?
+        return matches.map { match in
+            let own = Self.times(of: match.captures)
+            if !own.isEmpty {
+                let ahead = patterns.grammar.kinds[match.kindIndex].allowsFuture
+                carried = !ahead && own.keys.contains(where: Self.isClockField) ? (Self.timeCaptures(of: match.captures), match.end) : nil
+                return match
+            }
+            guard let (time, end) = carried, !(min(end, match.start)...match.start).contains(where: context.stopBefore.contains),
+                  !match.captures.values.contains(where: { Self.momentFields.contains(Captures.plain($0.field)) }),
+                  !(match.start..<match.end).contains(where: { timePresentWords.contains(context.tokens[$0]) })
+            else { return match }
+            return Self.adding(time, to: match)
+        }
+    }
+
+    /// Fields that place an entry at a moment of its own without a clock time.
+    private static let momentFields: Set<String> = ["tag", "meal"]
+
+    /// The captures' time fields alone, in the order said.
+    private static func timeCaptures(of captures: Captures) -> Captures {
+        var time = Captures()
+        time.values = captures.values.filter { isTime($0.field) }
+        return time
     }
 
     /// Whether only "and" joins the entries, with no comma: "oxygen 97 percent and heart rate

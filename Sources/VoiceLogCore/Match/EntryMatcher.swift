@@ -39,6 +39,8 @@ final class EntryMatcher: Sendable {
     /// before it ("all"); see `sharingTime`.
     let timeSharingJoins: Set<String>
     let timeSharingWords: Set<String>
+    /// Words by which an entry says it is now, taking no time from the entry before it.
+    let timePresentWords: Set<String>
     /// Fields that, said at the end of a list of entries of one kind, are each one's; see
     /// `sharingEndFields`.
     let sharedAtEnd: Set<String>
@@ -101,6 +103,7 @@ final class EntryMatcher: Sendable {
         fieldBits = bits
         timeSharingJoins = grammar.words(of: "time_sharing_joins")
         timeSharingWords = grammar.words(of: "time_sharing_words")
+        timePresentWords = grammar.words(of: "time_present_words")
         sharedAtEnd = grammar.words(of: "shared_at_end")
     }
 

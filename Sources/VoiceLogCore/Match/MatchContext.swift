@@ -52,6 +52,8 @@ final class MatchContext {
 
     /// The tokens a number does not run up to: a filler such as "about" was dropped before them.
     var numberBreaks: Set<Int> = []
+    /// The tokens that start a sentence of their own (after a full stop, "!", "?", ";" or "|").
+    var stopBefore: Set<Int> = []
 
     /// Whether the token holds a number: one read there, or a digit written in it ("2L").
     func holdsNumber(at index: Int) -> Bool { hasDigit[index] || !numbers(at: index).isEmpty }
