@@ -484,6 +484,10 @@ import VoiceLogGrammars
         let reading = Self.parse("Libre 2 glucose 7.8")
         #expect(reading.entries.map { $0.number("value") } == [7.8])
         #expect(Self.parse("NovoMix 30, 22 units with breakfast").entries.map { $0.text("name") } == ["novomix 30"])
+        // a Libre's model alone is the sensor, never a reading of 2 or 3; "libre 3.2" is a reading
+        #expect(Self.parse("libre 3 keeps losing signal").status != .ok)
+        #expect(Self.parse("BG 5.7 mmol/L (Libre 2)").entries.map { $0.number("value") } == [5.7])
+        #expect(Self.parse("libre 3.2").entries.map { $0.number("value") } == [3.2])
     }
 
     /// "he pooped" is a dirty nappy; "she popped off" (the breast) is no poo.
