@@ -273,6 +273,19 @@ import VoiceLogGrammars
         #expect(Self.parse("ff doula visited on cd 20").status != .ok)
     }
 
+    /// A value a reading went "back to" is one more reading of the kind said before it, never a
+    /// glucose of its own ("sats 86, back to 94" was a glucose of 94 mg/dL); said alone, it names
+    /// no kind.
+    @Test(arguments: [
+        ("sats 86, back to 94", ["oxygen", "oxygen"]),
+        ("hr 140 then back to 80", ["heart_rate", "heart_rate"]),
+        ("bg 3.1, came back up to 5.6", ["glucose", "glucose"]),
+        ("back to 94", []),
+    ])
+    func aValueGoneBackToIsTheKindBefore(text: String, kinds: [String]) {
+        #expect(Self.parse(text).entries.map(\.kind) == kinds)
+    }
+
     /// What a reading was taken after or during is no entry of its own unless it is whole.
     @Test func aReadingsCircumstanceIsNoEntry() {
         let climb = Self.parse("heart rate was 102 after climbing the hill")

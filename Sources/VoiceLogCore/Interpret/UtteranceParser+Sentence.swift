@@ -115,8 +115,9 @@ extension UtteranceParser {
         }
         let scalars = Array(input.unicodeScalars)
         func breakBefore(_ token: Int) -> Bool { Self.endsClause(before: token, tokens, scalars) }
-        // "appointment with oncology on Wednesday is cancelled", not "fed 5 min then refused"
-        let between = { self.joinsNoClauses(tokens[$0].text) }
+        // "appointment with oncology on Wednesday is cancelled", "paracetamol offered but
+        // refused", not "fed 5 min then refused"
+        let between = { self.joinsNoClauses(tokens[$0].text) || self.offerWords.contains(tokens[$0].text) }
         guard let entry = matches.last(where: { $0.end <= index && ($0.end..<index).allSatisfy(between) }),
               !(entry.end...index).contains(where: breakBefore) else { return nil }
         let tail = end

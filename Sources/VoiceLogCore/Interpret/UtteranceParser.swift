@@ -68,6 +68,9 @@ public final class UtteranceParser: Sendable {
     /// right after one that follows an entry, is that reading's circumstance ("heart rate 102
     /// after climbing the hill").
     private let circumstanceWords: Set<String>
+    /// Words that say a reading went back to a value (`return_words`): skipped at no cost, so
+    /// that the value after them is the kind before's ("sats 86, back to 94").
+    private let returnWords: Set<String>
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
@@ -101,6 +104,9 @@ public final class UtteranceParser: Sendable {
     let afterNegations: Set<String>
     let notDone: Set<String>
     let afterNegationTails: Set<String>
+    /// Words that may stand between an entry and the word that says it did not happen: it was
+    /// offered ("paracetamol offered but refused").
+    let offerWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
     private let unloggedMeasures: Set<String>
     /// Words for a measure's reading, between a measure no kind logs and its number (`measure_nouns`).
@@ -144,6 +150,7 @@ public final class UtteranceParser: Sendable {
         changeWords = grammar.words(of: "changes")
         stateWords = grammar.words(of: "states")
         circumstanceWords = grammar.words(of: "circumstances")
+        returnWords = grammar.words(of: "return_words")
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
@@ -159,6 +166,7 @@ public final class UtteranceParser: Sendable {
         afterNegations = grammar.words(of: "after_negations")
         notDone = grammar.words(of: "not_done")
         afterNegationTails = grammar.words(of: "after_negation_tails")
+        offerWords = grammar.words(of: "offer_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         measureNouns = grammar.words(of: "measure_nouns")
         requiredFields = grammar.kinds.map { kind in
@@ -975,7 +983,7 @@ public final class UtteranceParser: Sendable {
             let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
             let isNumber = context.holdsNumber(at: index)
-            let skipCost = glueWords.contains(token) ? 0 : isNumber ? 5 : 3
+            let skipCost = glueWords.contains(token) || returnWords.contains(token) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
             func offerAside(to end: Int) {
@@ -1006,13 +1014,13 @@ public final class UtteranceParser: Sendable {
             // breakfast and 9.8 after"), or an aside ("twin 1 temp 37.6, twin 2 38.2"): a whole
             // entry of that kind without its introduction; past an aside, not more of what is
             // given or taken ("amoxicillin 250mg, day 4 of the course")
-            let beforeAside = entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true, throughAsides: true)
+            let beforeAside = entryBefore(index, passing: gluesOrReturns, marked: breakWords.union(returnWords), orComma: true, throughAsides: true)
             let justBefore = beforeAside.flatMap { grammar.kinds[$0.kindIndex].isGivenOrTaken
                 ? entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) : $0 }
             if let previous = beforeAside, index == 0 || !changeWords.contains(context.tokens[index - 1]) {
                 // after a comma alone, only a reading that ends the sentence or a part of it:
                 // not "2" of "temp 37.8, it's 2 degrees outside"
-                let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) }
+                let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) || returnWords.contains(context.tokens[$0]) }
                 func endsClause(_ match: EntryMatch) -> Bool { !afterComma || match.end == count || commaBefore.contains(match.end) }
                 var more: [EntryMatch] = []
                 if let justBefore {
@@ -1090,6 +1098,7 @@ public final class UtteranceParser: Sendable {
         /// `passing` accepts follow it (and asides, `throughAsides`), one of `marked` among them
         /// unless no mark is needed: glue with "and" or "then" for another entry of the kind,
         /// "sorry" or "no" for a correction.
+        func gluesOrReturns(_ word: String) -> Bool { glueWords.contains(word) || returnWords.contains(word) }
         func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false,
                          throughAsides: Bool = false, needsMark: Bool = true) -> EntryMatch? {
             var end = index
