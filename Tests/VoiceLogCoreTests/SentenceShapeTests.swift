@@ -286,6 +286,13 @@ import VoiceLogGrammars
         #expect(Self.parse(text).entries.map(\.kind) == kinds)
     }
 
+    /// A count after a multiplication sign is how many of the entry before, never a reading.
+    @Test func aCountAfterXStartsNoEntry() {
+        let result = Self.parse("senna 7.5mg x2 at bedtime")
+        #expect(!result.entries.map(\.kind).contains("glucose"))
+        #expect(result.status != .ok)
+    }
+
     /// What a reading was taken after or during is no entry of its own unless it is whole.
     @Test func aReadingsCircumstanceIsNoEntry() {
         let climb = Self.parse("heart rate was 102 after climbing the hill")

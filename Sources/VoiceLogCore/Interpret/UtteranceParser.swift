@@ -68,6 +68,8 @@ public final class UtteranceParser: Sendable {
     /// right after one that follows an entry, is that reading's circumstance ("heart rate 102
     /// after climbing the hill").
     private let circumstanceWords: Set<String>
+    /// Signs of a count of the entry before ("x2"): no entry starts with the number after one.
+    private let multiplierWords: Set<String>
     /// Words that say a reading went back to a value (`return_words`): skipped at no cost, so
     /// that the value after them is the kind before's ("sats 86, back to 94").
     private let returnWords: Set<String>
@@ -150,6 +152,7 @@ public final class UtteranceParser: Sendable {
         changeWords = grammar.words(of: "changes")
         stateWords = grammar.words(of: "states")
         circumstanceWords = grammar.words(of: "circumstances")
+        multiplierWords = grammar.words(of: "multipliers")
         returnWords = grammar.words(of: "return_words")
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
@@ -990,6 +993,9 @@ public final class UtteranceParser: Sendable {
                 offer(Step(score: here.score + 2 * (end - index) - 3, entryCount: here.entryCount, from: index, match: nil, isAside: true), at: end)
             }
             entries.asideEnds(context, at: index).forEach(offerAside)
+            // a count after a multiplication sign is how many of the entry before, never an entry
+            // of its own ("senna 7.5mg x2 at bedtime" is no glucose of 2)
+            if isNumber, index > 0, multiplierWords.contains(context.tokens[index - 1]) { continue }
             let isCircumstance = index > 0 && circumstanceWords.contains(context.tokens[index - 1])
                 && entryBefore(index - 1, passing: glueWords.contains, marked: [], needsMark: false) != nil
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
