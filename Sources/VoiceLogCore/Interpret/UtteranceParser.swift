@@ -73,6 +73,8 @@ public final class UtteranceParser: Sendable {
     /// Words that say a reading went back to a value (`return_words`): skipped at no cost, so
     /// that the value after them is the kind before's ("sats 86, back to 94").
     private let returnWords: Set<String>
+    /// `breaks` and `return_words`: either marks a value as one more reading of the kind before.
+    private let breakOrReturnWords: Set<String>
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
@@ -154,6 +156,7 @@ public final class UtteranceParser: Sendable {
         circumstanceWords = grammar.words(of: "circumstances")
         multiplierWords = grammar.words(of: "multipliers")
         returnWords = grammar.words(of: "return_words")
+        breakOrReturnWords = breakWords.union(returnWords)
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
@@ -1020,13 +1023,13 @@ public final class UtteranceParser: Sendable {
             // breakfast and 9.8 after"), or an aside ("twin 1 temp 37.6, twin 2 38.2"): a whole
             // entry of that kind without its introduction; past an aside, not more of what is
             // given or taken ("amoxicillin 250mg, day 4 of the course")
-            let beforeAside = entryBefore(index, passing: gluesOrReturns, marked: breakWords.union(returnWords), orComma: true, throughAsides: true)
+            let beforeAside = entryBefore(index, passing: gluesOrReturns, marked: breakOrReturnWords, orComma: true, throughAsides: true)
             let justBefore = beforeAside.flatMap { grammar.kinds[$0.kindIndex].isGivenOrTaken
                 ? entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) : $0 }
             if let previous = beforeAside, index == 0 || !changeWords.contains(context.tokens[index - 1]) {
                 // after a comma alone, only a reading that ends the sentence or a part of it:
                 // not "2" of "temp 37.8, it's 2 degrees outside"
-                let afterComma = !(previous.end..<index).contains { breakWords.contains(context.tokens[$0]) || returnWords.contains(context.tokens[$0]) }
+                let afterComma = !(previous.end..<index).contains { breakOrReturnWords.contains(context.tokens[$0]) }
                 func endsClause(_ match: EntryMatch) -> Bool { !afterComma || match.end == count || commaBefore.contains(match.end) }
                 var more: [EntryMatch] = []
                 if let justBefore {
