@@ -1189,7 +1189,9 @@ import VoiceLogGrammars
                       ("ran out of gluten free bread", []), ("new libre sensor in", []), ("kayaked 2 hrs", ["activity"]),
                       ("had a 20 min power nap", ["sleep"]), ("itchy throat, mild", ["symptom"]),
                       ("had a paracetamol tablet", ["medication"]), ("she had a Phosex tablet", ["medication"]),
-                      ("had a sandwich for lunch at the pub", ["food"])])
+                      ("had a sandwich for lunch at the pub", ["food"]), ("a cup of ginseng tea", ["fluid"]),
+                      ("boricha 2 cups", ["fluid"]), ("2 cups of rice", ["food"]),
+                      ("can the office ring the pharmacy re her blister packs", [])])
     func wordsNamedForWhatTheyAre(text: String, kinds: [String]) {
         let result = Self.parse(text)
         #expect(result.entries.map(\.kind) == kinds, "\(result.problems)")
