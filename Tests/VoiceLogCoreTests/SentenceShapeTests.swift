@@ -1438,6 +1438,16 @@ import VoiceLogGrammars
         #expect(Self.parse("bp one twenty one twenty over eighty").status != .ok)
     }
 
+    /// A title and the surname after it say who the line is about: no medicine is named
+    /// "Mrs Okafor humalog"; free text keeps them; a title in capitals is none ("MS fatigue").
+    @Test func aTitleAndSurnameAreAPerson() {
+        #expect(Self.okEntry("Mrs Okafor humalog 6 units at 08:10", kind: "medication")?.text("name") == "humalog")
+        #expect(Self.okEntry("Room 14, Mrs Doyle, 89, temp 37.4", kind: "temperature")?.number("value") == 37.4)
+        #expect(Self.okEntry("appointment with Mrs Patel on tuesday 10am", kind: "appointment")?.text("with") == "Mrs Patel")
+        #expect(Self.okEntry("MS fatigue 9/10 today", kind: "symptom")?.number("score") == 9)
+        #expect(Self.parse("didn't miss a dose of keppra").status != .ok)
+    }
+
     /// Soup is a food, unless how much was drunk is said: "had soup for lunch", "300 ml of soup".
     @Test func soupIsAFoodUnlessMeasuredAsADrink() {
         #expect(Self.parse("had soup for lunch").entries.first?.kind == "food")

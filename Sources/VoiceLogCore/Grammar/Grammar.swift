@@ -28,9 +28,10 @@ public struct Grammar: Sendable {
     public var fillerWords: Set<String> { words(of: "filler").union(words(of: "hesitations")) }
     /// Words that may be skipped inside and between entries ("please", "and", "the", "Liam").
     public var glueWords: Set<String> { words(of: "glue").union(words(of: "people")).union(givenNames) }
-    /// Given names ("Liam", "Evie's"): glue, but free text may end with them ("with Dr Ahmed"),
-    /// and never what a slip is read as.
-    public var givenNames: Set<String> { words(of: "names") }
+    /// Given names ("Liam", "Evie's") and titles (read with the surname after them, "Mrs
+    /// Okafor"): glue, but free text may end with them ("with Dr Ahmed"), and never what a slip
+    /// is read as.
+    public var givenNames: Set<String> { words(of: "names").union(words(of: "titles")) }
     /// Words that turn a sentence into something that did not happen ("not", "forgot"), or
     /// has not yet (`planWords`).
     public var negationWords: Set<String> { words(of: "negation").union(planWords) }
@@ -65,7 +66,7 @@ public struct Grammar: Sendable {
         "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words", "carb_portions", "announcing_words", "statement_openings",
         "pronouns", "carb_words", "states", "occasions", "plain_phrases", "time_sharing_joins", "time_sharing_words", "time_present_words",
         "plans", "plan_actions", "after_negations", "not_done", "after_negation_tails", "clock_offsets", "rechecked_kinds", "shared_at_end", "left_over", "plan_openers",
-        "circumstances", "return_words", "offer_words", "multipliers",
+        "circumstances", "return_words", "offer_words", "multipliers", "titles",
     ]
 }
 

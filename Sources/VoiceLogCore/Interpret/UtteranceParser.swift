@@ -14,6 +14,8 @@ public final class UtteranceParser: Sendable {
     private let numberBreakingFillers: Set<String>
     /// Words written with a full stop that ends no sentence ("Dr. Okafor"): `shortened_words`.
     private let shortenedWords: Set<String>
+    /// Titles before a surname ("Mrs Okafor"): the two words are read as one person: `titles`.
+    private let titles: Set<String>
     /// Hesitations ("um", "er"): after one, a one-word opener is one ("right um ...").
     private let hesitations: Set<String>
     let glueWords: Set<String>
@@ -128,6 +130,7 @@ public final class UtteranceParser: Sendable {
         fillerWords = grammar.fillerWords
         numberBreakingFillers = grammar.words(of: "filler")
         shortenedWords = grammar.words(of: "shortened_words")
+        titles = grammar.words(of: "titles")
         hesitations = grammar.words(of: "hesitations")
         glueWords = grammar.glueWords
         breakWords = grammar.words(of: "breaks")
@@ -197,7 +200,10 @@ public final class UtteranceParser: Sendable {
         var asTyped: Token?
         for token in Tokenizer.tokens(of: input) where !fillerWords.contains(token.text) {
             defer { asTyped = tokens.last == token ? token : nil }
-            if let last = asTyped, let word = joined(last, token, scalars) {
+            if let last = asTyped, titles.contains(last.text), Self.isSurname(token, after: last, scalars) {
+                // "Mrs Okafor humalog 6 units": who had it, not a medicine called "Mrs Okafor humalog"
+                tokens[tokens.count - 1] = Token(text: last.text, start: last.start, end: token.end)
+            } else if let last = asTyped, let word = joined(last, token, scalars) {
                 corrections.append(SpellingFix(typed: [last, token], read: word))
                 tokens[tokens.count - 1] = Token(text: abbreviations[word] ?? word, start: last.start, end: token.end)
             } else if let parts = slashParts(token) {
@@ -739,6 +745,14 @@ public final class UtteranceParser: Sendable {
 
     /// Whether a word is written with a capital and then small letters ("Trevor"): after the
     /// first word, a name, which no slip of a grammar word is read into ("tremor").
+    /// Whether a word after a title is a surname: a word, capitalised after "miss", which is
+    /// also a verb ("miss a dose"); a title written in capitals is none ("MS fatigue", "30 mg MR").
+    static func isSurname(_ token: Token, after title: Token, _ scalars: [Unicode.Scalar]) -> Bool {
+        guard let first = token.text.unicodeScalars.first, first.properties.isAlphabetic,
+              !scalars[title.start..<title.end].allSatisfy(\.properties.isUppercase) else { return false }
+        return title.text != "miss" || isCapitalized(token, scalars)
+    }
+
     static func isCapitalized(_ token: Token, _ scalars: [Unicode.Scalar]) -> Bool {
         let written = scalars[token.start..<token.end]
         guard let first = written.first, first.properties.isUppercase else { return false }
