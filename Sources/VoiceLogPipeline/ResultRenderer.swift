@@ -65,6 +65,7 @@ public struct ResultRenderer: Sendable {
             guard let unit = entry["unit"]?.text else { return text }
             return unit == "C" || unit == "F" ? "\(text) °\(unit)" : "\(text) \(unit)"
         case "percent": return "\(text)%"
+        case "flow_lpm": return "on \(text) L/min"
         case "pulse": return "pulse \(text)"
         case "side": return "\(text) side"
         case "intensity": return "\(text) intensity"

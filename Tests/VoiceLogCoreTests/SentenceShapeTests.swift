@@ -1071,9 +1071,12 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == kinds)
     }
 
-    /// A flow of oxygen is a number no field keeps: the reading is not logged as if whole.
+    /// A flow of oxygen is kept beside the reading, in litres a minute: no number is dropped.
     @Test func anOxygenFlowIsNotDropped() {
-        #expect(Self.parse("sats 91 on 2L").status == .incomplete)
+        #expect(Self.okEntry("sats 91 on 2L", kind: "oxygen")?.number("flow_lpm") == 2)
+        let flow = Self.okEntry("sats 91% on 4L via nasal specs", kind: "oxygen")
+        #expect(flow?.number("percent") == 91)
+        #expect(flow?.number("flow_lpm") == 4)
     }
 
     /// A reading said again with its own time, straight after one said with its time.
@@ -1446,6 +1449,17 @@ import VoiceLogGrammars
         #expect(Self.okEntry("appointment with Mrs Patel on tuesday 10am", kind: "appointment")?.text("with") == "Mrs Patel")
         #expect(Self.okEntry("MS fatigue 9/10 today", kind: "symptom")?.number("score") == 9)
         #expect(Self.parse("didn't miss a dose of keppra").status != .ok)
+    }
+
+    /// Charting shorthand: a round of readings named after its time ("4am obs:") shares it; "P"
+    /// is a pulse; a glucose named by the hour after a meal said before it takes that meal.
+    @Test func chartingShorthandKeepsEveryNumber() {
+        let round = Self.parse("4am obs: temp 36.4, sats 93%")
+        #expect(round.status == .ok, "\(round.problems)")
+        #expect(round.entries.count == 2)
+        #expect(round.entries.allSatisfy { $0.time == LocalDateTime(iso: "2026-11-21T04:00:00") })
+        #expect(Self.okEntry("P 88 reg, T 36.7, BM 6.3", kind: "heart_rate")?.number("bpm") == 88)
+        #expect(Self.okEntry("ate pasta for dinner and 1hr later 8.9", kind: "glucose")?.text("tag") == "after dinner")
     }
 
     /// Soup is a food, unless how much was drunk is said: "had soup for lunch", "300 ml of soup".
