@@ -1462,6 +1462,16 @@ import VoiceLogGrammars
         #expect(Self.okEntry("ate pasta for dinner and 1hr later 8.9", kind: "glucose")?.text("tag") == "after dinner")
     }
 
+    /// A food named before a clock time was eaten then; symptoms of pain diaries are named whole.
+    @Test func aFoodAtItsTimeAndSymptomsNamedWhole() {
+        let cereal = Self.okEntry("cereal at 9:15", kind: "food")
+        #expect(cereal?.text("food") == "cereal")
+        #expect(cereal?.time == LocalDateTime(iso: "2026-11-21T09:15:00"))
+        #expect(Self.parse("Ellie 200ml formula via her button at 7").entries.map(\.kind) == ["feeding"])
+        #expect(Self.okEntry("back spasm at 7:15 getting out of bed, 9/10", kind: "symptom")?.number("score") == 9)
+        #expect(Self.okEntry("c/o SOB", kind: "symptom")?.text("name") == "sob")
+    }
+
     /// Soup is a food, unless how much was drunk is said: "had soup for lunch", "300 ml of soup".
     @Test func soupIsAFoodUnlessMeasuredAsADrink() {
         #expect(Self.parse("had soup for lunch").entries.first?.kind == "food")
