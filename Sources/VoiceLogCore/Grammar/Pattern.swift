@@ -62,13 +62,15 @@ public enum SlotSource: Hashable, Sendable {
     /// ("grilled salmon" ends with "salmon" of `food_words`): a food said with its amount and
     /// no verb. With `holding` false, words that do not end so: no medicine named "pizza".
     case textHolding(list: String, holding: Bool = true)
+    /// One word the grammar does not know, taken as said: "TMJ" of "TMJ pain 4". Text only.
+    case unknownWord
     /// Every remaining word (the text of a note).
     case rest
 
     /// Whether the capture takes words as they were said (a food, a note), not a value.
     public var takesWordsAsSaid: Bool {
         switch self {
-        case .text, .textHolding, .rest, .strength: true
+        case .text, .textHolding, .unknownWord, .rest, .strength: true
         case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd: false
         }
     }

@@ -323,6 +323,15 @@ final class PatternMatcher: Sendable {
                     found(end, .words(start: index, end: end), [], end - index - compoundWords)
                 }
             }
+        case .unknownWord:
+            // a word of no list or unit, no number, whose ("Zara's"), nor one that a mark parts
+            // from the words after it: a name the grammar lacks ("TMJ pain")
+            if index < context.count, context.ids[index] < 0, !context.holdsNumber(at: index),
+               !context.commaBefore.contains(index + 1), !context.stopBefore.contains(index + 1),
+               context.tokens[index].unicodeScalars.first?.properties.isAlphabetic == true,
+               !context.tokens[index].hasSuffix("'s") {
+                found(index + 1, .words(start: index, end: index + 1), [], 1)
+            }
         case .rest:
             if index < context.count {
                 // what follows "note" is all the note's: its words count as named ones
