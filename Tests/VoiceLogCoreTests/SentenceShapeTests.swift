@@ -1477,6 +1477,14 @@ import VoiceLogGrammars
         #expect(Self.okEntry("glutened at nandos, cramps 8/10", kind: "symptom")?.text("name") == "cramps")
     }
 
+    /// "Left" and "right" left over carry a side only right after a number: "lying on my left"
+    /// and "is that right" lose nothing, "fed 15 left 10 right" is two feeds.
+    @Test func aSideLeftOverCarriesAValueOnlyAfterANumber() {
+        #expect(Self.okEntry("bp 127/81 lying on my left", kind: "blood_pressure")?.number("systolic") == 127)
+        #expect(Self.okEntry("rhr 38 is that right", kind: "heart_rate")?.number("bpm") == 38)
+        #expect(Self.parse("bf 15 left 10 right").entries.compactMap { $0.number("duration_min") } == [15, 10])
+    }
+
     /// Soup is a food, unless how much was drunk is said: "had soup for lunch", "300 ml of soup".
     @Test func soupIsAFoodUnlessMeasuredAsADrink() {
         #expect(Self.parse("had soup for lunch").entries.first?.kind == "food")
