@@ -745,18 +745,18 @@ public final class UtteranceParser: Sendable {
 
     /// Whether a word is written with a capital and then small letters ("Trevor"): after the
     /// first word, a name, which no slip of a grammar word is read into ("tremor").
+    static func isCapitalized(_ token: Token, _ scalars: [Unicode.Scalar]) -> Bool {
+        let written = scalars[token.start..<token.end]
+        guard let first = written.first, first.properties.isUppercase else { return false }
+        return written.dropFirst().allSatisfy { !$0.properties.isUppercase }
+    }
+
     /// Whether a word after a title is a surname: a word, capitalised after "miss", which is
     /// also a verb ("miss a dose"); a title written in capitals is none ("MS fatigue", "30 mg MR").
     static func isSurname(_ token: Token, after title: Token, _ scalars: [Unicode.Scalar]) -> Bool {
         guard let first = token.text.unicodeScalars.first, first.properties.isAlphabetic,
               !scalars[title.start..<title.end].allSatisfy(\.properties.isUppercase) else { return false }
         return title.text != "miss" || isCapitalized(token, scalars)
-    }
-
-    static func isCapitalized(_ token: Token, _ scalars: [Unicode.Scalar]) -> Bool {
-        let written = scalars[token.start..<token.end]
-        guard let first = written.first, first.properties.isUppercase else { return false }
-        return written.dropFirst().allSatisfy { !$0.properties.isUppercase }
     }
 
     /// The tokens of the phrases that compare (`comparisons`), wherever they are said.
