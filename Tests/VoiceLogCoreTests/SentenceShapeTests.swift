@@ -1485,6 +1485,14 @@ import VoiceLogGrammars
         #expect(Self.parse("bf 15 left 10 right").entries.compactMap { $0.number("duration_min") } == [15, 10])
     }
 
+    /// A bare value after a dose is more of it only at the dose's scale: "metformin 850mg, 6.1
+    /// before dinner" is a glucose, "levemir 6 units this morning and 8 last night" two doses.
+    @Test func moreOfADoseIsOfItsScale() {
+        let result = Self.parse("took 850mg metformin, 6.1 before dinner")
+        #expect(result.entries.map(\.kind) == ["medication", "glucose"], "\(result.entries)")
+        #expect(Self.parse("levemir 6 units this morning and 8 last night").entries.map(\.kind) == ["medication", "medication"])
+    }
+
     /// Soup is a food, unless how much was drunk is said: "had soup for lunch", "300 ml of soup".
     @Test func soupIsAFoodUnlessMeasuredAsADrink() {
         #expect(Self.parse("had soup for lunch").entries.first?.kind == "food")

@@ -1056,7 +1056,8 @@ public final class UtteranceParser: Sendable {
                     let givenOrTaken = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
                     more = entries.matches(kindIndex: justBefore.kindIndex, context, at: index, introduction: .excluded)
                         .filter { !saysState && isComplete($0) && endsClause($0)
-                            && (!givenOrTaken || $0.end == count || spelling.knows(context.tokens[$0.end]) || context.holdsNumber(at: $0.end)) }
+                            && (!givenOrTaken || $0.end == count || spelling.knows(context.tokens[$0.end]) || context.holdsNumber(at: $0.end))
+                            && (!givenOrTaken || $0.captures.amountIsOfScale(with: justBefore.captures)) }
                 }
                 // a reading taken again after what was done about it ("bg 4.0, 10g carbs, 4.8 at
                 // 3:05", "low 3.1, 5 jelly babies, 15 mins later 4.9"): another reading of the

@@ -116,6 +116,18 @@ struct Captures: Sendable {
         return copy
     }
 
+    /// Whether an amount said without a unit is of the scale of `other`'s, whose unit it would
+    /// take (within ten times): "metformin 850mg, 6.1 before dinner" is no dose of 6.1 mg.
+    func amountIsOfScale(with other: Captures) -> Bool {
+        guard value(of: "amount.unit") == nil, case .number(let said)? = value(of: "amount.value") else { return true }
+        let before: Double? = switch other.value(of: "amount") ?? other.value(of: "amount.value") {
+        case .quantity(let value, _, _)?, .number(let value)?: value
+        default: nil
+        }
+        guard let before, before > 0, said > 0 else { return true }
+        return max(said, before) / min(said, before) <= 10
+    }
+
     /// Whether they hold a value for any of `fields` (or a phrase's own value for one).
     func holdsAny(of fields: [String]) -> Bool {
         values.contains { value in fields.contains { Self.sameField(value.field, $0) } }
