@@ -72,9 +72,9 @@ public final class UtteranceParser: Sendable {
     private let circumstanceWords: Set<String>
     /// Signs of a count of the entry before ("x2"): no entry starts with the number after one.
     private let multiplierWords: Set<String>
-    /// Words that say a reading went back to a value (`return_words`): skipped at no cost, so
-    /// that the value after them is the kind before's ("sats 86, back to 94").
-    private let returnWords: Set<String>
+    /// Glue and the words that say a reading went back to a value (`return_words`): skipped at
+    /// no cost, so that the value after them is the kind before's ("sats 86, back to 94").
+    private let glueOrReturnWords: Set<String>
     /// `breaks` and `return_words`: either marks a value as one more reading of the kind before.
     private let breakOrReturnWords: Set<String>
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
@@ -158,7 +158,8 @@ public final class UtteranceParser: Sendable {
         stateWords = grammar.words(of: "states")
         circumstanceWords = grammar.words(of: "circumstances")
         multiplierWords = grammar.words(of: "multipliers")
-        returnWords = grammar.words(of: "return_words")
+        let returnWords = grammar.words(of: "return_words")
+        glueOrReturnWords = glueWords.union(returnWords)
         breakOrReturnWords = breakWords.union(returnWords)
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
@@ -1003,7 +1004,7 @@ public final class UtteranceParser: Sendable {
             let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
             let isNumber = context.holdsNumber(at: index)
-            let skipCost = glueWords.contains(token) || returnWords.contains(token) ? 0 : isNumber ? 5 : 3
+            let skipCost = glueOrReturnWords.contains(token) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
             func offerAside(to end: Int) {
@@ -1037,7 +1038,7 @@ public final class UtteranceParser: Sendable {
             // breakfast and 9.8 after"), or an aside ("twin 1 temp 37.6, twin 2 38.2"): a whole
             // entry of that kind without its introduction; past an aside, not more of what is
             // given or taken ("amoxicillin 250mg, day 4 of the course")
-            let beforeAside = entryBefore(index, passing: gluesOrReturns, marked: breakOrReturnWords, orComma: true, throughAsides: true)
+            let beforeAside = entryBefore(index, passing: glueOrReturnWords.contains, marked: breakOrReturnWords, orComma: true, throughAsides: true)
             let justBefore = beforeAside.flatMap { grammar.kinds[$0.kindIndex].isGivenOrTaken
                 ? entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) : $0 }
             if let previous = beforeAside, index == 0 || !changeWords.contains(context.tokens[index - 1]) {
@@ -1122,7 +1123,6 @@ public final class UtteranceParser: Sendable {
         /// `passing` accepts follow it (and asides, `throughAsides`), one of `marked` among them
         /// unless no mark is needed: glue with "and" or "then" for another entry of the kind,
         /// "sorry" or "no" for a correction.
-        func gluesOrReturns(_ word: String) -> Bool { glueWords.contains(word) || returnWords.contains(word) }
         func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false,
                          throughAsides: Bool = false, needsMark: Bool = true) -> EntryMatch? {
             var end = index
