@@ -13,7 +13,7 @@ public final class Extractor: Sendable {
     public init(grammar: Grammar) {
         let patterns = PatternMatcher(grammar: grammar)
         self.patterns = patterns
-        timeParts = grammar.commonParts.map { CompiledPattern($0, words: patterns.words) }
+        timeParts = grammar.commonParts.map { CompiledPattern($0, matcher: patterns) }
         fillerWords = grammar.fillerWords
         let skipped = Set(["time", "feed_volume"] + Self.temperatureGroups)
         quantityGroups = grammar.unitGroups.keys.filter { !skipped.contains($0) }.sorted()

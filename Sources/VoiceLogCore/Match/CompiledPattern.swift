@@ -8,14 +8,15 @@ indirect enum CompiledPattern: Sendable {
     case choice([CompiledPattern])
     case optional(CompiledPattern)
     case assign(field: String, value: String)
-    case capture(field: String, source: SlotSource)
+    case capture(CompiledSlot)
 
     /// The most word sequences one trie is built from; a larger product of choices stays a
     /// sequence of smaller tries.
     static let largestTrie = 4096
 
-    /// `words` must number every word of the pattern.
-    init(_ pattern: Pattern, words: WordIDs) {
+    /// `matcher.words` must number every word of the pattern.
+    init(_ pattern: Pattern, matcher: PatternMatcher) {
+        let words = matcher.words
         if let phrases = Self.phrases(of: pattern), phrases.count <= Self.largestTrie {
             let trie = PhraseTrie(phrases.filter { !$0.isEmpty }.map { phrase in (phrase.map(words.id), ()) })
             self = phrases.contains([]) ? .optional(.phrases(trie)) : .phrases(trie)
@@ -24,11 +25,11 @@ indirect enum CompiledPattern: Sendable {
         switch pattern {
         case .word(let word):
             self = .phrases(PhraseTrie([([words.id(of: word)], ())]))
-        case .sequence(let items): self = .sequence(items.map { CompiledPattern($0, words: words) })
-        case .choice(let options): self = .choice(options.map { CompiledPattern($0, words: words) })
-        case .optional(let inner): self = .optional(CompiledPattern(inner, words: words))
+        case .sequence(let items): self = .sequence(items.map { CompiledPattern($0, matcher: matcher) })
+        case .choice(let options): self = .choice(options.map { CompiledPattern($0, matcher: matcher) })
+        case .optional(let inner): self = .optional(CompiledPattern(inner, matcher: matcher))
         case .assign(let field, let value): self = .assign(field: field, value: value)
-        case .capture(let field, let source): self = .capture(field: field, source: source)
+        case .capture(let field, let source): self = .capture(CompiledSlot(field: field, source: source, matcher: matcher))
         case .rule: preconditionFailure("rules are inlined when the grammar loads")
         }
     }

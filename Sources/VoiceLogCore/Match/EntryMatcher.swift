@@ -72,7 +72,7 @@ final class EntryMatcher: Sendable {
         self.kindOfIntroduction = kindOfIntroduction
         asides = all.count..<all.count + grammar.asides.count
         all += grammar.asides
-        allPatterns = all.map { CompiledPattern($0, words: patterns.words) }
+        allPatterns = all.map { CompiledPattern($0, matcher: patterns) }
         anchors = PatternAnchors(all, matcher: patterns)
         var byWord = [[Int]](repeating: [], count: patterns.words.count)
         var byNumber: [Int] = []
@@ -258,7 +258,7 @@ final class EntryMatcher: Sendable {
 
     /// The non-empty matches of a pattern at a token, from the utterance's cache.
     func matches(of pattern: Int, _ context: MatchContext, at index: Int) -> [PatternMatch] {
-        context.patternMatches(pattern, patternCount: allPatterns.count, at: index) {
+        context.patternMatches(pattern, at: index) {
             var found: [PatternMatch] = []
             patterns.match(allPatterns[pattern], context, at: index, Captures()) { end, captures in
                 if end > index { found.append((end, captures, mask(captures))) }

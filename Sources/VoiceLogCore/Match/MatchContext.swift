@@ -11,8 +11,8 @@ final class MatchContext {
     private let numberReader: NumberReader
     private var numberCache: [[NumberReading]?]
     /// Where the matches of pattern `p` at token `i` (started with no captures) are kept in
-    /// `patternCache`: `[p * count + i]`, -1 until they are worked out.
-    private var matchSlots: [Int32] = []
+    /// `patternCache`: key `p * count + i`, absent until they are worked out.
+    private var matchSlots = SlotTable()
     private var patternCache: [[EntryMatcher.PatternMatch]] = []
 
     /// - Parameter classes: the classes of each word of `words`, by id.
@@ -91,12 +91,10 @@ final class MatchContext {
     }
 
     /// The matches of pattern number `pattern` at `index`, computed by `compute` once.
-    func patternMatches(_ pattern: Int, patternCount: Int, at index: Int,
+    func patternMatches(_ pattern: Int, at index: Int,
                         _ compute: () -> [EntryMatcher.PatternMatch]) -> [EntryMatcher.PatternMatch] {
-        if matchSlots.isEmpty { matchSlots = Array(repeating: -1, count: patternCount * tokens.count) }
         let key = pattern * tokens.count + index
-        let slot = matchSlots[key]
-        if slot >= 0 { return patternCache[Int(slot)] }
+        if let slot = matchSlots[key] { return patternCache[Int(slot)] }
         let matches = compute()
         matchSlots[key] = Int32(patternCache.count)
         patternCache.append(matches)

@@ -8,13 +8,13 @@ final class PatternMatcher: Sendable {
     let numberReader: NumberReader
     /// Every word of the grammar's patterns, lists and units, numbered.
     let words: WordIDs
-    private let listTries: [String: PhraseTrie<Int>]
+    /// The grammar's lists and unit groups ready for reading, by name.
+    let lists: [String: ListReader]
+    let units: [String: UnitReader]
     /// The first words of every unit, which a `text(list)` capture does not start with.
     private let unitFirstWords: Set<Int32>
-    private let unitTries: [String: PhraseTrie<Int>]
-    /// For each unit of each group, the smaller units it counts in, largest first
-    /// (`UnitGroup.parts(of:)`).
-    private let unitParts: [String: [[Int]]]
+    /// The units of time, which durations count in.
+    private let timeUnits: UnitReader?
     /// The classes of each word of `words`: `[id]`.
     private let wordClasses: [WordClass]
     /// Names that hold words free text otherwise never holds ("sugar snap peas").
@@ -22,6 +22,9 @@ final class PatternMatcher: Sendable {
     /// A drink's measures with "of" (`drink_measures`: "cup of"): free text after one that
     /// starts with a drink is that drink alone.
     private let drinkMeasures: PhraseTrie<Void>
+    /// The phrases of `drink` and of `breaks`.
+    private let drinks: PhraseTrie<Int>?
+    private let breaks: PhraseTrie<Int>?
     /// Words between the two clock times of a span ("to", "until").
     private let spanConnectors: Set<String>
     /// Words that put a part of an hour after or before it ("quarter past", "quarter to").
@@ -32,6 +35,8 @@ final class PatternMatcher: Sendable {
     private let afterHourMinutes: Set<String>
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
     private let namedClocks: PhraseTrie<Int>?
+    /// The value of each one-word phrase of `meridiem` ("pm" of "p.m.").
+    private let meridiemWords: [String: String]
     /// "am" and "pm" as the `meridiem` list writes them in letters ("pm", "p m"), not in words
     /// ("in the morning").
     private let writtenMeridiems: PhraseTrie<Void>
@@ -51,17 +56,15 @@ final class PatternMatcher: Sendable {
         for pattern in grammar.commonParts + grammar.asides + grammar.kinds.flatMap({ $0.introductions + $0.parts }) {
             pattern.forEachWord { _ = words.intern($0) }
         }
-        var listTries: [String: PhraseTrie<Int>] = [:]
-        for (name, list) in grammar.lists {
-            listTries[name] = PhraseTrie(list.phrases.enumerated().map { index, phrase in (phrase.words.map { words.intern($0) }, index) })
-        }
-        var unitTries: [String: PhraseTrie<Int>] = [:]
-        for (name, group) in grammar.unitGroups {
-            unitTries[name] = PhraseTrie(group.units.enumerated().flatMap { index, unit in
-                unit.phrases.map { phrase in (phrase.map { words.intern($0) }, index) }
-            })
-        }
-        self.listTries = listTries
+        var lists: [String: ListReader] = [:]
+        for (name, list) in grammar.lists { lists[name] = ListReader(list, words: &words) }
+        var units: [String: UnitReader] = [:]
+        for (name, group) in grammar.unitGroups { units[name] = UnitReader(group, words: &words) }
+        self.lists = lists
+        self.units = units
+        timeUnits = units["time"]
+        drinks = lists["drink"]?.trie
+        breaks = lists["breaks"]?.trie
         // free text does not end on glue ("a banana and"), holds no negation ("didn't"), word
         // that names a kind ("carbs") or correction ("I mean"), and does not start with
         // "before" ("before dinner" is no food)
@@ -92,7 +95,8 @@ final class PatternMatcher: Sendable {
         clockOffsets = Dictionary((grammar.lists["clock_offsets"]?.phrases ?? []).map { ($0.words.joined(separator: " "), $0.value) }) { first, _ in first }
         ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
         afterHourMinutes = grammar.words(of: "after_hour_minutes")
-        namedClocks = listTries["named_clocks"]
+        namedClocks = lists["named_clocks"]?.trie
+        meridiemWords = Dictionary((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.count == 1 }.map { ($0.words[0], $0.value) }) { first, _ in first }
         writtenMeridiems = PhraseTrie((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.allSatisfy { $0.count <= 2 } }
             .map { phrase in (phrase.words.map { words.intern($0) }, ()) })
         namedClockHours = (grammar.lists["named_clocks"]?.phrases ?? []).map { Int($0.value) }
@@ -103,18 +107,16 @@ final class PatternMatcher: Sendable {
         compoundNames = phrases(of: "compound_names")
         drinkMeasures = phrases(of: "drink_measures")
         self.words = words
-        self.unitTries = unitTries
-        unitFirstWords = unitTries.values.reduce(into: []) { $0.formUnion($1.firstWords) }
+        unitFirstWords = units.values.reduce(into: []) { $0.formUnion($1.trie.firstWords) }
         // lists of everyday words ("back", "gym") are not taken for a value when left over;
         // the lists and unit groups of `after_number_lists` ("am", "pm", "meter") carry one only
         // right after a number
         let everydayLists = grammar.listNames(in: "everyday_lists")
         let afterNumberLists = grammar.listNames(in: "after_number_lists")
-        plainPhrases = listTries["plain_phrases"]
-        valuePhrases = listTries.filter { name, _ in !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) }
-            .map { name, trie in (trie, afterNumberLists.contains(name)) }
-            + unitTries.map { group, trie in (trie, afterNumberLists.contains(group)) }
-        unitParts = grammar.unitGroups.mapValues { group in group.units.indices.map(group.parts(of:)) }
+        plainPhrases = lists["plain_phrases"]?.trie
+        valuePhrases = lists.filter { name, _ in !Grammar.structuralLists.contains(name) && !everydayLists.contains(name) }
+            .map { name, list in (list.trie, afterNumberLists.contains(name)) }
+            + units.map { group, reader in (reader.trie, afterNumberLists.contains(group)) }
     }
 
     /// The context in which an utterance's tokens are matched.
@@ -137,9 +139,9 @@ final class PatternMatcher: Sendable {
             match(inner, context, at: index, captures, next)
         case .assign(let field, let value):
             if let updated = captures.adding(field, .literal(value)) { next(index, updated) }
-        case .capture(let field, let source):
-            if field == Pattern.discard {
-                return read(source, context, at: index) { end, value, _, penalty in
+        case .capture(let slot):
+            if slot.isDiscarded {
+                return read(slot, context, at: index) { end, value, _, penalty in
                     var updated = captures
                     updated.penalty += penalty
                     // a number kept in no field is named as not logged, and so are words that
@@ -150,12 +152,12 @@ final class PatternMatcher: Sendable {
                     next(end, updated)
                 }
             }
-            guard field.hasSuffix(Captures.sumSuffix) || captures.value(of: field) == nil else { return }
-            read(source, context, at: index) { end, value, assignments, penalty in
+            guard slot.isSum || captures.value(of: slot.field) == nil else { return }
+            read(slot, context, at: index) { end, value, assignments, penalty in
                 // a number with "am" or "pm" after it is a time, no count or reading: "gave the
                 // 6pm dose of calpol, 7.5ml" logs no dose of 6
-                if case .number = source, self.saysMeridiem(context, at: end), !EntryMatcher.isTime(field) { return }
-                guard var updated = captures.adding(field, value) else { return }
+                if case .number = slot.source, !slot.isTime, self.saysMeridiem(context, at: end) { return }
+                guard var updated = captures.adding(slot.field, value) else { return }
                 for (name, literal) in assignments {
                     // A phrase's own fields give way to fields said outright.
                     guard let withAssignment = updated.adding(Captures.softPrefix + name, .literal(literal)) else { return }
@@ -192,7 +194,7 @@ final class PatternMatcher: Sendable {
         }
         guard measured else { return nil }
         var drinkEnd: Int?
-        listTries["drink"]?.matches(context.ids, at: index) { end, _ in drinkEnd = max(drinkEnd ?? end, end) }
+        drinks?.matches(context.ids, at: index) { end, _ in drinkEnd = max(drinkEnd ?? end, end) }
         return drinkEnd
     }
 
@@ -215,11 +217,11 @@ final class PatternMatcher: Sendable {
 
     /// Every way `source` reads at `index`: the end, the value, fields a phrase sets, and
     /// the penalty for loose words.
-    private func read(_ source: SlotSource, _ context: MatchContext, at index: Int, _ found: SlotContinuation) {
-        switch source {
-        case .list(let name):
-            guard let list = grammar.lists[name] else { return }
-            listTries[name]?.matches(context.ids, at: index) { end, phraseIndex in
+    private func read(_ slot: CompiledSlot, _ context: MatchContext, at index: Int, _ found: SlotContinuation) {
+        switch slot.source {
+        case .list:
+            guard let list = slot.list else { return }
+            list.trie.matches(context.ids, at: index) { end, phraseIndex in
                 let phrase = list.phrases[phraseIndex]
                 found(end, .literal(phrase.value), phrase.assignments, 0)
             }
@@ -246,33 +248,34 @@ final class PatternMatcher: Sendable {
                 found(end, .number(minutes), assignments, 0)
             }
         case .strength(let form):
-            if let end = readStrength(context, at: index, form) { found(end, .words(start: index, end: end), [], 0) }
-        case .notBefore(let list):
+            if let end = readStrength(context, at: index, form, units: slot.units) { found(end, .words(start: index, end: end), [], 0) }
+        case .notBefore:
             var starts = false
-            listTries[list]?.matches(context.ids, at: index) { _, _ in starts = true }
+            slot.list?.trie.matches(context.ids, at: index) { _, _ in starts = true }
             if !starts { found(index, .literal(""), [], 0) }
-        case .beforeCounted(let list):
+        case .beforeCounted:
             var counted = false
             for reading in context.numbers(at: index) where !counted {
                 let unitEnd = reading.end < context.count && unitFirstWords.contains(context.ids[reading.end]) ? reading.end + 1 : reading.end
-                listTries[list]?.matches(context.ids, at: unitEnd) { _, _ in counted = true }
+                slot.list?.trie.matches(context.ids, at: unitEnd) { _, _ in counted = true }
             }
             if counted { found(index, .literal(""), [], 0) }
         case .clauseEnd:
             var breaks = index == context.count || context.commaBefore.contains(index)
-            if !breaks { listTries["breaks"]?.matches(context.ids, at: index) { _, _ in breaks = true } }
+            if !breaks { self.breaks?.matches(context.ids, at: index) { _, _ in breaks = true } }
             if breaks { found(index, .literal(""), [], 0) }
-        case .quantity(let group, _):
-            readQuantity(group, context, at: index) { end, value, unit in
+        case .quantity:
+            guard let units = slot.units else { return }
+            readQuantity(units, context, at: index) { end, value, unit in
                 found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
             }
-        case .unit(let group):
-            guard let units = grammar.unitGroups[group]?.units else { return }
-            unitTries[group]?.matches(context.ids, at: index) { end, unitIndex in
-                found(end, .literal(units[unitIndex].symbol), [], 0)
+        case .unit:
+            guard let units = slot.units else { return }
+            units.trie.matches(context.ids, at: index) { end, unitIndex in
+                found(end, .literal(units.group.units[unitIndex].symbol), [], 0)
             }
-        case .duration(let unit, _):
-            let factor = grammar.unitGroups["time"]?.units.first { $0.symbol == unit }?.factor ?? 1
+        case .duration:
+            let factor = slot.durationFactor
             readDuration(context, at: index) { end, seconds in
                 // "she's 6 weeks old" is an age, not how long something lasted
                 guard end >= context.count || !context.classes[end].contains(.age) else { return }
@@ -283,8 +286,8 @@ final class PatternMatcher: Sendable {
             // ("grilled salmon", not "tbsp on a rice cake")
             var heads: PhraseTrie<Int>?
             var holding = true
-            if case .textHolding(let list, let holds) = source {
-                guard index < context.count, let trie = listTries[list], !holds || !unitFirstWords.contains(context.ids[index]) else { return }
+            if case .textHolding(_, let holds) = slot.source {
+                guard index < context.count, let trie = slot.list?.trie, !holds || !unitFirstWords.contains(context.ids[index]) else { return }
                 heads = trie
                 holding = holds
             }
@@ -344,7 +347,7 @@ final class PatternMatcher: Sendable {
     /// ("30/500") or a whole number of at least 50 ("clenil 100"; "novorapid 10 4 units" says
     /// two doses, not a strength); for a `liquid`, an amount per volume ("120 mg / 5 ml",
     /// "250mg/ml"); for a units group, a number in digits and a unit of it ("500mg").
-    private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm) -> Int? {
+    private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm, units: UnitReader?) -> Int? {
         let isWhole = { (position: Int) in
             context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
         }
@@ -358,10 +361,10 @@ final class PatternMatcher: Sendable {
             guard isWhole(index), isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
             let next = isWhole(index + 3) ? index + 4 : index + 3
             return isUnit(next) ? next + 1 : nil
-        case .units(let group):
-            guard context.hasDigit[safe: index] == true else { return nil }
+        case .units:
+            guard context.hasDigit[safe: index] == true, let units else { return nil }
             var end: Int?
-            readQuantity(group, context, at: index) { quantityEnd, _, _ in end = max(end ?? quantityEnd, quantityEnd) }
+            readQuantity(units, context, at: index) { quantityEnd, _, _ in end = max(end ?? quantityEnd, quantityEnd) }
             return end
         }
     }
@@ -436,8 +439,7 @@ final class PatternMatcher: Sendable {
         guard hour <= 24, minute < 60 else { return nil }
         var hasMeridiem = false
         // am or pm as the grammar's `meridiem` list says them in one word
-        if let word = context.tokens[safe: end],
-           let meridiem = grammar.lists["meridiem"]?.phrases.first(where: { $0.words == [word] })?.value {
+        if let word = context.tokens[safe: end], let meridiem = meridiemWords[word] {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
             hasMeridiem = true
@@ -476,7 +478,14 @@ final class PatternMatcher: Sendable {
     /// A count and a unit of the group: "120 ml", "a glass", "half a cup", "2 large bottles".
     func readQuantity(_ group: String, _ context: MatchContext, at index: Int,
                       _ found: (Int, Double, UnitGroup.Unit) -> Void) {
-        guard let trie = unitTries[group], let unitGroup = grammar.unitGroups[group] else { return }
+        guard let reader = units[group] else { return }
+        readQuantity(reader, context, at: index, found)
+    }
+
+    /// A count and a unit of the group read by `reader`.
+    private func readQuantity(_ reader: UnitReader, _ context: MatchContext, at index: Int,
+                              _ found: (Int, Double, UnitGroup.Unit) -> Void) {
+        let (trie, unitGroup) = (reader.trie, reader.group)
         let units = unitGroup.units
         for count in counts(context, at: index) {
             trie.matches(context.ids, at: count.end) { end, unitIndex in
@@ -489,7 +498,7 @@ final class PatternMatcher: Sendable {
                 }
                 // "1 litre 200 ml", "8 pounds 6 ounces"; in a compound group also "11 stone 4";
                 // never after a part of the larger unit ("3.1 stone 11" is no weight)
-                let parts = unitParts[group]![unitIndex]
+                let parts = reader.parts[unitIndex]
                 guard let factor = unit.factor, let largestPart = parts.first, count.value.isWhole else { return }
                 let next = context.tokens[safe: end] == "and" ? end + 1 : end
                 for rest in context.numbers(at: next) where rest.value >= 0 {
@@ -511,8 +520,8 @@ final class PatternMatcher: Sendable {
 
     /// A unit of the group at a token: its end and the unit.
     func readUnit(_ group: String, _ context: MatchContext, at index: Int, _ found: (Int, UnitGroup.Unit) -> Void) {
-        guard let units = grammar.unitGroups[group]?.units else { return }
-        unitTries[group]?.matches(context.ids, at: index) { end, unitIndex in found(end, units[unitIndex]) }
+        guard let reader = units[group] else { return }
+        reader.trie.matches(context.ids, at: index) { end, unitIndex in found(end, reader.group.units[unitIndex]) }
     }
 
     /// "a half", "half", "a quarter" at a token: the fraction and the token after it.
@@ -559,15 +568,16 @@ final class PatternMatcher: Sendable {
     private func readDuration(_ context: MatchContext, at index: Int, below limit: Double, _ found: (Int, Double) -> Void) {
         let words = grammar.numberWords
         var spans: [(end: Int, seconds: Double, factor: Double)] = []
-        readQuantity("time", context, at: index) { end, value, unit in
+        guard let timeUnits else { return }
+        readQuantity(timeUnits, context, at: index) { end, value, unit in
             // "walked 200 m", "swam 1500m": a hundred or more of a one-letter minute are metres
             if value >= 100, ambiguousMinutes.contains(context.tokens[end - 1]) { return }
             spans.append((end, value * (unit.factor ?? 1), unit.factor ?? 1))
         }
         // "all day", "another hour"
-        if context.tokens[safe: index].map(words.whole.contains) == true, let units = grammar.unitGroups["time"]?.units {
-            unitTries["time"]?.matches(context.ids, at: index + 1) { end, unitIndex in
-                let factor = units[unitIndex].factor ?? 1
+        if context.tokens[safe: index].map(words.whole.contains) == true {
+            timeUnits.trie.matches(context.ids, at: index + 1) { end, unitIndex in
+                let factor = timeUnits.group.units[unitIndex].factor ?? 1
                 spans.append((end, factor, factor))
             }
         }
@@ -625,10 +635,10 @@ final class PatternMatcher: Sendable {
     }
 
     /// The words the list's phrases start with, or nil if the grammar has no such list.
-    func firstWordsOfList(_ name: String) -> Set<Int32>? { listTries[name]?.firstWords }
+    func firstWordsOfList(_ name: String) -> Set<Int32>? { lists[name]?.trie.firstWords }
 
     /// The words the group's units start with, or nil if the grammar has no such group.
-    func firstWordsOfUnits(_ group: String) -> Set<Int32>? { unitTries[group]?.firstWords }
+    func firstWordsOfUnits(_ group: String) -> Set<Int32>? { units[group]?.trie.firstWords }
 
     /// Stands in `firstWords` for "a number, or a count such as 'a' or 'half'".
     static let numberStart: Int32 = -2
@@ -641,8 +651,8 @@ final class PatternMatcher: Sendable {
     /// Whether a unit of any group starts at a token.
     private func startsUnit(_ context: MatchContext, at index: Int) -> Bool {
         var any = false
-        for trie in unitTries.values where !any {
-            trie.matches(context.ids, at: index) { _, _ in any = true }
+        for reader in units.values where !any {
+            reader.trie.matches(context.ids, at: index) { _, _ in any = true }
         }
         return any
     }
