@@ -99,7 +99,8 @@ extension EntryMatcher {
     /// The longest common part from `start` that captures time fields only.
     private func longestTimePart(_ context: MatchContext, from start: Int) -> (end: Int, captures: Captures)? {
         var best: (end: Int, captures: Captures)?
-        for pattern in commonParts {
+        guard start < context.count else { return nil }
+        startablePatterns(context, at: start).forEach(in: commonParts) { pattern in
             for (end, captures, _) in matches(of: pattern, context, at: start)
             where Self.isTimeOnly(captures) && end > (best?.end ?? start) {
                 best = (end, captures)
@@ -113,11 +114,13 @@ extension EntryMatcher {
     private func timePart(_ context: MatchContext, endingAt end: Int, after start: Int) -> (start: Int, captures: Captures)? {
         for from in (start + 1)..<max(start + 1, end) {
             if let span = timeSpan(context, from: from), span.end == end { return (from, span.captures) }
-            for pattern in commonParts {
-                if let found = matches(of: pattern, context, at: from).first(where: { $0.end == end && Self.isTimeOnly($0.captures) }) {
-                    return (from, found.captures)
+            var found: Captures?
+            startablePatterns(context, at: from).forEach(in: commonParts) { pattern in
+                if found == nil, let match = matches(of: pattern, context, at: from).first(where: { $0.end == end && Self.isTimeOnly($0.captures) }) {
+                    found = match.captures
                 }
             }
+            if let found { return (from, found) }
         }
         return nil
     }

@@ -231,7 +231,7 @@ final class EntryMatcher: Sendable {
 
     /// Which patterns may start at a token, worked out once per token of the utterance: those
     /// whose first word is there, whose anchors all lie ahead.
-    private func startablePatterns(_ context: MatchContext, at index: Int) -> PatternSet {
+    func startablePatterns(_ context: MatchContext, at index: Int) -> PatternSet {
         context.startablePatterns(at: index) {
             let last = context.anchorPositions {
                 anchors.lastPositions(context) { patterns.startsNumber(context, at: $0) || context.hasDigit[$0] }
