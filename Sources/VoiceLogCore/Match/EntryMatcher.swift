@@ -16,15 +16,17 @@ final class EntryMatcher: Sendable {
     /// Whether each pattern may open with words of any kind taken as said (`text`, not
     /// `text(LIST)`).
     private let opensWithAnyWords: [Bool]
-    private let introductions: [[Int]]
+    private let introductions: [Range<Int>]
     /// The numbers of all kinds' introductions and parts, and the kind of each introduction
     /// among them (-1 for a part): `[pattern - introductionPatterns.lowerBound]`.
     private let introductionPatterns: Range<Int>
     private let kindOfIntroduction: [Int32]
-    private let parts: [[Int]]
+    /// Each kind's parts, as runs of pattern numbers tried in order: its own, then the common
+    /// parts.
+    private let parts: [[Range<Int>]]
     /// Each kind's parts when an utterance is read again (`MatchContext.rereading`): its
     /// `reread part` lines first, then the others.
-    private let rereadParts: [[Int]]
+    private let rereadParts: [[Range<Int>]]
     /// Whether each kind is given or taken (`EntryKind.isGivenOrTaken`).
     private let givenOrTaken: [Bool]
     /// The parts every kind shares (times), numbered first.
@@ -51,17 +53,17 @@ final class EntryMatcher: Sendable {
         self.patterns = patterns
         let grammar = patterns.grammar
         var all: [Pattern] = grammar.commonParts
-        let common = Array(all.indices)
-        var introductions: [[Int]] = []
-        var parts: [[Int]] = []
-        var rereadParts: [[Int]] = []
+        let common = all.indices
+        var introductions: [Range<Int>] = []
+        var parts: [[Range<Int>]] = []
+        var rereadParts: [[Range<Int>]] = []
         for kind in grammar.kinds {
-            introductions.append(Array(all.count..<all.count + kind.introductions.count))
+            introductions.append(all.count..<all.count + kind.introductions.count)
             all += kind.introductions
             let rereadStart = all.count + kind.parts.count - kind.rereadPartCount
-            parts.append(Array(all.count..<rereadStart) + common)
+            parts.append([all.count..<rereadStart, common])
             // first, so that they win a tie with the reading they stand for
-            rereadParts.append(Array(rereadStart..<all.count + kind.parts.count) + parts[parts.count - 1])
+            rereadParts.append([rereadStart..<all.count + kind.parts.count] + parts[parts.count - 1])
             all += kind.parts
         }
         introductionPatterns = common.count..<all.count
@@ -143,7 +145,7 @@ final class EntryMatcher: Sendable {
             if !introduced && introduction != .excluded
                 && !(givenOrTaken[kindIndex] && index > start && context.commaBefore.contains(index)
                      && !captures.values.isEmpty && captures.values.allSatisfy({ $0.value.isNumeric })) {
-                for pattern in introductions[kindIndex] where startable[pattern] {
+                startable.forEach(in: introductions[kindIndex]) { pattern in
                     for (end, found, foundFields) in matches(of: pattern, context, at: index) {
                         if let merged = captures.merging(found) { extend(end, true, merged, fields | foundFields) }
                     }
@@ -155,10 +157,12 @@ final class EntryMatcher: Sendable {
             // breakfast, on the same scales as usual"), but words that name it may ("had dinner
             // at 7pm, chicken stir fry")
             let afterComma = context.followsComma(index)
-            for pattern in (context.rereading ? rereadParts : parts)[kindIndex] where startable[pattern] && (introduced || !startsWithText[pattern])
-                && !(afterComma && opensWithAnyWords[pattern]) {
-                for (end, found, foundFields) in matches(of: pattern, context, at: index) {
-                    if let merged = captures.merging(found) { extend(end, introduced, merged, fields | foundFields) }
+            for run in (context.rereading ? rereadParts : parts)[kindIndex] {
+                startable.forEach(in: run) { pattern in
+                    guard introduced || !startsWithText[pattern], !(afterComma && opensWithAnyWords[pattern]) else { return }
+                    for (end, found, foundFields) in matches(of: pattern, context, at: index) {
+                        if let merged = captures.merging(found) { extend(end, introduced, merged, fields | foundFields) }
+                    }
                 }
             }
             // parts said before "and" go with the entry before it, not with an introduction
@@ -202,7 +206,7 @@ final class EntryMatcher: Sendable {
     func asideEnds(_ context: MatchContext, at index: Int) -> Set<Int> {
         let startable = startablePatterns(context, at: index)
         var ends: Set<Int> = []
-        for pattern in asides where startable[pattern] {
+        startable.forEach(in: asides) { pattern in
             for (end, _, _) in matches(of: pattern, context, at: index) { ends.insert(end) }
         }
         // a lone number after a comma, at the aside's end, is its own only after a name ("Mrs
