@@ -78,7 +78,7 @@ extension UtteranceParser {
     /// The words dropped (filler) between the token at `index` and the one before it.
     static func dropped(before index: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> [String] {
         let gap = punctuation(before: index, tokens, scalars)
-        guard gap.contains(where: \.properties.isAlphabetic) else { return [] }
+        guard gap.contains(where: \.isAlphabetic) else { return [] }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: gap)
         return Tokenizer.tokens(of: String(text)).map(\.text)
@@ -256,6 +256,6 @@ extension UtteranceParser {
 
     /// An emoji, which stands between parts of a sentence as a comma does ("broccoli 🥦 wow").
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isEmojiPresentation && scalar.value > 0x2000
+        scalar.value > 0x2000 && scalar.properties.isEmojiPresentation
     }
 }

@@ -330,7 +330,7 @@ public final class UtteranceParser: Sendable {
     /// one. (Letters said one by one are the grammar's own phrases: "b p", "s p o two".)
     private func joined(_ first: Token, _ second: Token, _ scalars: [Unicode.Scalar]) -> String? {
         guard second.start == first.end + 1, scalars[first.end] == " ",
-              first.text.allSatisfy(\.isLetter), second.text.allSatisfy(\.isLetter),
+              first.text.isAllLetters, second.text.isAllLetters,
               !spelling.knows(first.text), !spelling.knows(second.text) else { return nil }
         let word = first.text + second.text
         return spelling.knows(word) ? word : spelling.correction(of: word)
@@ -652,7 +652,7 @@ public final class UtteranceParser: Sendable {
                                            message: "Words not used: \(words.map { "'\($0)'" }.joined(separator: ", "))."))
         }
         if let last = tokens.last, cutOffWords.contains(last.text),
-           !input.unicodeScalars.dropFirst(last.end).contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+           !input.unicodeScalars.dropFirst(last.end).contains(where: { $0.isAlphabetic || $0.properties.numericType != nil }) {
             // "Dad ate a few spoonfuls of": what was about to be said is not there (but "to the
             // ER" ends with a word that is also filler)
             result.problems.append(Problem(field: nil, severity: .error, message:
@@ -755,7 +755,7 @@ public final class UtteranceParser: Sendable {
     /// Whether a word after a title is a surname: a word, capitalised after "miss", which is
     /// also a verb ("miss a dose"); a title written in capitals is none ("MS fatigue", "30 mg MR").
     static func isSurname(_ token: Token, after title: Token, _ scalars: [Unicode.Scalar]) -> Bool {
-        guard let first = token.text.unicodeScalars.first, first.properties.isAlphabetic,
+        guard let first = token.text.unicodeScalars.first, first.isAlphabetic,
               !scalars[title.start..<title.end].allSatisfy(\.properties.isUppercase) else { return false }
         return title.text != "miss" || isCapitalized(token, scalars)
     }

@@ -176,7 +176,7 @@ final class PatternMatcher: Sendable {
         guard index > 0, index < context.count, context.classes[index].contains(.pronoun), !context.hasDigit[index - 1],
               context.numbers(at: index - 1).isEmpty, !context.classes[index - 1].contains(.glue),
               !context.classes[index - 1].contains(.sharedVerb), !isClockOffset(context, at: index - 1) else { return false }
-        return context.tokens[index - 1].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+        return context.tokens[index - 1].unicodeScalars.allSatisfy(\.isAlphabetic)
     }
 
     /// Whether the token is a word of `clock_offsets` after a count of minutes: "past" of
@@ -331,7 +331,7 @@ final class PatternMatcher: Sendable {
             // from the words after it: a name the grammar lacks ("TMJ pain")
             if index < context.count, context.ids[index] < 0, !context.holdsNumber(at: index),
                !context.commaBefore.contains(index + 1), !context.stopBefore.contains(index + 1),
-               context.tokens[index].unicodeScalars.first?.properties.isAlphabetic == true,
+               context.tokens[index].unicodeScalars.first?.isAlphabetic == true,
                !context.tokens[index].hasSuffix("'s") {
                 found(index + 1, .words(start: index, end: index + 1), [], 1)
             }

@@ -48,7 +48,7 @@ struct SpellingCorrector: Sendable {
             if known.contains(stem), !functionWords.contains(stem) { return stem }
         }
         let letters = Array(word.unicodeScalars)
-        guard letters.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
+        guard letters.allSatisfy(\.isAlphabetic) else { return nil }
         if let unstretched = unstretched(letters) { return unstretched }
         guard letters.count >= Self.shortest else { return nil }
         // a letter left out is the likeliest slip, then two swapped or one changed, then one

@@ -175,10 +175,7 @@ public enum Tokenizer {
         scalar == "-" || scalar == "−"
     }
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-        return scalar.properties.isAlphabetic
-    }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.isAlphabetic }
 
     /// The scalar in lower case, appended to `text`.
     private static func appendLowercased(_ scalar: Unicode.Scalar, to text: inout String) {
