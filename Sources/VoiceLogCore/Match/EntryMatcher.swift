@@ -123,17 +123,14 @@ final class EntryMatcher: Sendable {
     func matches(kindIndex: Int, _ context: MatchContext, at start: Int,
                  introduction: IntroductionRule = .required) -> [EntryMatch] {
         var best = [EntryMatch?](repeating: nil, count: context.count + 1)
-        var reached: [StateKey: Int] = [:]
-        reached.reserveCapacity(32)
+        var reached = SearchStates()
         var budget = Self.searchBudget
 
         /// `fields`: the bits of the fields `captures` hold.
         func extend(_ index: Int, _ introduced: Bool, _ captures: Captures, _ fields: UInt64) {
             budget -= 1
             guard budget > 0 else { return }
-            let key = StateKey(index: index, introduced: introduced, fields: fields)
-            if let penalty = reached[key], penalty <= captures.penalty { return }
-            reached[key] = captures.penalty
+            guard reached.reach(index: index, introduced: introduced, fields: fields, penalty: captures.penalty) else { return }
             if introduced || (introduction != .required && index > start) {
                 let candidate = EntryMatch(kindIndex: kindIndex, start: start, end: index, captures: captures)
                 if best[index].map({ $0.score < candidate.score }) ?? true { best[index] = candidate }
@@ -215,17 +212,6 @@ final class EntryMatcher: Sendable {
             let last = end - 1
             return last <= index || !context.commaBefore.contains(last) || context.numbers(at: last).isEmpty
                 || context.classes[last - 1].contains(.glue)
-        }
-    }
-
-    private struct StateKey: Hashable {
-        var index: Int
-        var introduced: Bool
-        var fields: UInt64
-
-        /// One word to hash, not three.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(fields &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(index) << 1 ^ (introduced ? 1 : 0))
         }
     }
 
