@@ -37,6 +37,8 @@ public struct Grammar: Sendable {
     public var negationWords: Set<String> { words(of: "negation").union(planWords) }
     /// Words that say something is yet to happen ("gonna", "planning").
     public var planWords: Set<String> { words(of: "plans") }
+    /// Words that take back what was said before them ("sorry", "no", "actually").
+    public var takingBackWords: Set<String> { words(of: "corrections").union(["no", "actually", "make"]) }
     /// Words that, right after a negation that follows the entries, make it a remark about
     /// them ("not great", "no reaction") rather than a negation.
     public var remarkWords: Set<String> { words(of: "remarks") }

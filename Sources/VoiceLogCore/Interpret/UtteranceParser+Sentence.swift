@@ -89,8 +89,8 @@ extension UtteranceParser {
     /// take 6 units"; not "will be", "gonna log" or "going to bed").
     func negates(_ index: Int, _ tokens: [Token]) -> Bool {
         let word = tokens[index].text
+        guard negationOrPlanWords.contains(word) else { return false }
         let negation = negationWords.contains(word)
-        guard negation || planWords.contains(word) else { return false }
         guard planWords.contains(word) else { return true }
         // what is planned comes next, or after "to", or after "a" for a plan word ("planning a
         // 10k run"); a word of `plan_openers` only after "to" ("going to take", not "going mad")

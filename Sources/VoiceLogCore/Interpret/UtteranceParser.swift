@@ -24,6 +24,8 @@ public final class UtteranceParser: Sendable {
     let negationWords: Set<String>
     /// Words that say a plan (`plans`, and `plan_openers` before "to").
     let planWords: Set<String>
+    /// Both, to rule out most words with one lookup.
+    let negationOrPlanWords: Set<String>
     /// What a plan word is said before ("will take").
     let planActions: Set<String>
     let remarkWords: Set<String>
@@ -60,23 +62,6 @@ public final class UtteranceParser: Sendable {
     /// Words that say an entry happened once more ("again", "another"): with a time of its
     /// own after it, the entry before is logged again at that time.
     private let repeatWords: Set<String>
-    /// Words that say a value moved ("down", "lost", "gained"): the value after one is a change,
-    /// not another reading ("weight 62.1 kg, down half a kilo").
-    private let changeWords: Set<String>
-    /// Words that say a state ("was", "is"): a number after one is never another dose of what
-    /// was given ("gave 2u novo at 2am, he was 15.1" logs no 15.1 units).
-    private let stateWords: Set<String>
-    /// Words that say when a reading was taken ("after", "while"): an entry that lacks a value,
-    /// right after one that follows an entry, is that reading's circumstance ("heart rate 102
-    /// after climbing the hill").
-    private let circumstanceWords: Set<String>
-    /// Signs of a count of the entry before ("x2"): no entry starts with the number after one.
-    private let multiplierWords: Set<String>
-    /// Glue and the words that say a reading went back to a value (`return_words`): skipped at
-    /// no cost, so that the value after them is the kind before's ("sats 86, back to 94").
-    private let glueOrReturnWords: Set<String>
-    /// `breaks` and `return_words`: either marks a value as one more reading of the kind before.
-    private let breakOrReturnWords: Set<String>
     /// Words that join clauses (`breaks`, `conjunctions`): a clause that says what did not happen
     /// starts or ends at one.
     let clauseWords: Set<String>
@@ -136,6 +121,7 @@ public final class UtteranceParser: Sendable {
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
         planWords = grammar.planWords.union(grammar.words(of: "plan_openers"))
+        negationOrPlanWords = negationWords.union(planWords)
         planActions = grammar.words(of: "plan_actions")
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
@@ -144,7 +130,7 @@ public final class UtteranceParser: Sendable {
         bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
         announcingWords = grammar.words(of: "announcing_words")
-        takingBackWords = correctionWords.union(["no", "actually", "make"])
+        takingBackWords = grammar.takingBackWords
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
         wakeCalls = grammar.words(of: "wake_calls")
         skillCalls = grammar.words(of: "skill_calls")
@@ -154,13 +140,6 @@ public final class UtteranceParser: Sendable {
         relativeTag = RelativeTag(grammar: grammar)
         sharedFields = SharedFields(grammar: grammar)
         repeatWords = grammar.words(of: "repeats")
-        changeWords = grammar.words(of: "changes")
-        stateWords = grammar.words(of: "states")
-        circumstanceWords = grammar.words(of: "circumstances")
-        multiplierWords = grammar.words(of: "multipliers")
-        let returnWords = grammar.words(of: "return_words")
-        glueOrReturnWords = glueWords.union(returnWords)
-        breakOrReturnWords = breakWords.union(returnWords)
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
         cutOffWords = grammar.words(of: "cut_off_words")
@@ -840,7 +819,7 @@ public final class UtteranceParser: Sendable {
         // entry ("weighing himself on the old scales and it says 13 stone 9", "her weight's 44.2
         // kg, she was weighed in her gown")
         let whole = split.matches.filter { match in
-            !match.captures.values.isEmpty && isComplete(match) && !(match.start > 0 && self.changeWords.contains(context.tokens[match.start - 1]))
+            !match.captures.values.isEmpty && isComplete(match) && !(match.start > 0 && context.classes[match.start - 1].contains(.change))
         }
         let isBare = { (match: EntryMatch) in
             match.captures.values.isEmpty
@@ -962,6 +941,8 @@ public final class UtteranceParser: Sendable {
             var completes = false
         }
         let commaBefore = context.commaBefore
+        /// Whether the token is a word of any of the classes.
+        func isAny(_ index: Int, _ classes: WordClass) -> Bool { !context.classes[index].isDisjoint(with: classes) }
         let count = context.count
         let lastIntroductions = entries.lastIntroductionStarts(context)
         var best = [Step?](repeating: nil, count: count + 1)
@@ -986,7 +967,7 @@ public final class UtteranceParser: Sendable {
         }
         /// The kind of the entry that the best split to `index` ends with, past skipped glue.
         func kindBefore(_ index: Int) -> Int? {
-            entryBefore(index, passing: glueWords.contains, marked: [], needsMark: false)?.kindIndex
+            entryBefore(index, passing: .glue, marked: [], needsMark: false)?.kindIndex
         }
         func offer(_ step: Step, at index: Int) {
             if step.match != nil, closedSpans.contains(where: { $0.contains(step.from) && index > $0.upperBound }) { return }
@@ -1004,7 +985,7 @@ public final class UtteranceParser: Sendable {
             let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
             let isNumber = context.holdsNumber(at: index)
-            let skipCost = glueOrReturnWords.contains(token) ? 0 : isNumber ? 5 : 3
+            let skipCost = isAny(index, [.glue, .returnWord]) ? 0 : isNumber ? 5 : 3
             offer(Step(score: here.score - skipCost, entryCount: here.entryCount, from: index, match: nil), at: index + 1)
             // an aside costs nothing: more than skipped words, less than free text or an entry
             func offerAside(to end: Int) {
@@ -1013,9 +994,9 @@ public final class UtteranceParser: Sendable {
             entries.asideEnds(context, at: index).forEach(offerAside)
             // a count after a multiplication sign is how many of the entry before, never an entry
             // of its own ("senna 7.5mg x2 at bedtime" is no glucose of 2)
-            if isNumber, index > 0, multiplierWords.contains(context.tokens[index - 1]) { continue }
-            let isCircumstance = index > 0 && circumstanceWords.contains(context.tokens[index - 1])
-                && entryBefore(index - 1, passing: glueWords.contains, marked: [], needsMark: false) != nil
+            if isNumber, index > 0, isAny(index - 1, .multiplier) { continue }
+            let isCircumstance = index > 0 && isAny(index - 1, .circumstance)
+                && entryBefore(index - 1, passing: .glue, marked: [], needsMark: false) != nil
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {
                 for match in entries.matches(kindIndex: kindIndex, context, at: index) {
                     if isCircumstance, !isComplete(match) {
@@ -1038,19 +1019,19 @@ public final class UtteranceParser: Sendable {
             // breakfast and 9.8 after"), or an aside ("twin 1 temp 37.6, twin 2 38.2"): a whole
             // entry of that kind without its introduction; past an aside, not more of what is
             // given or taken ("amoxicillin 250mg, day 4 of the course")
-            let beforeAside = entryBefore(index, passing: glueOrReturnWords.contains, marked: breakOrReturnWords, orComma: true, throughAsides: true)
+            let beforeAside = entryBefore(index, passing: [.glue, .returnWord], marked: [.entryBreak, .returnWord], orComma: true, throughAsides: true)
             let justBefore = beforeAside.flatMap { grammar.kinds[$0.kindIndex].isGivenOrTaken
-                ? entryBefore(index, passing: glueWords.contains, marked: breakWords, orComma: true) : $0 }
-            if let previous = beforeAside, index == 0 || !changeWords.contains(context.tokens[index - 1]) {
+                ? entryBefore(index, passing: .glue, marked: .entryBreak, orComma: true) : $0 }
+            if let previous = beforeAside, index == 0 || !isAny(index - 1, .change) {
                 // after a comma alone, only a reading that ends the sentence or a part of it:
                 // not "2" of "temp 37.8, it's 2 degrees outside"
-                let afterComma = !(previous.end..<index).contains { breakOrReturnWords.contains(context.tokens[$0]) }
+                let afterComma = !(previous.end..<index).contains { isAny($0, [.entryBreak, .returnWord]) }
                 func endsClause(_ match: EntryMatch) -> Bool { !afterComma || match.end == count || commaBefore.contains(match.end) }
                 var more: [EntryMatch] = []
                 if let justBefore {
                     // a kind that carries fields is given or taken: after "was" a number is a state
                     let saysState = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
-                        && (justBefore.end..<index).contains { stateWords.contains(context.tokens[$0]) }
+                        && (justBefore.end..<index).contains { isAny($0, .state) }
                     // and more of what was given or taken only where no word the grammar does not
                     // know follows, which may name something else ("gave 5ml calpol and 2
                     // wotsits" is no 2 ml of calpol)
@@ -1065,7 +1046,7 @@ public final class UtteranceParser: Sendable {
                 // kind before that; when the value would also be more of what was done ("temp
                 // 39.2, calpol 5ml, 38.1"), neither is a guess
                 var again: [EntryMatch] = []
-                if let earlier = entryBefore(previous.start, passing: glueWords.contains, marked: breakWords, orComma: true),
+                if let earlier = entryBefore(previous.start, passing: .glue, marked: .entryBreak, orComma: true),
                    earlier.kindIndex != previous.kindIndex, recheckedKinds.contains(earlier.kindIndex) {
                     again = entries.matches(kindIndex: earlier.kindIndex, context, at: index, introduction: .excluded)
                         .filter { isComplete($0) && endsClause($0) && !EntryMatcher.isTimeOnly($0.captures) }
@@ -1106,8 +1087,7 @@ public final class UtteranceParser: Sendable {
                 && (clauseWords.contains(context.tokens[index - 2]) || commaBefore.contains(index - 1)) && !commaBefore.contains(index)
                 && !takingBackWords.contains(context.tokens[index])
                 && !(index..<min(index + 4, count)).contains(where: context.holdsNumber)
-            if !denies, let previous = entryBefore(index, passing: { self.glueWords.contains($0) || self.takingBackWords.contains($0) },
-                                          marked: takingBackWords) {
+            if !denies, let previous = entryBefore(index, passing: [.glue, .takingBack], marked: .takingBack) {
                 // "no wait at eleven" says the time again, not the dose
                 let saysTime = [index, index - 1].contains { $0 >= 0 && (entries.timeSpan(context, from: $0)?.end ?? 0) > index }
                 func hasTime(_ captures: Captures) -> Bool { captures.values.contains { $0.field.hasPrefix("time") } }
@@ -1123,12 +1103,12 @@ public final class UtteranceParser: Sendable {
         /// `passing` accepts follow it (and asides, `throughAsides`), one of `marked` among them
         /// unless no mark is needed: glue with "and" or "then" for another entry of the kind,
         /// "sorry" or "no" for a correction.
-        func entryBefore(_ index: Int, passing: (String) -> Bool, marked: Set<String>, orComma: Bool = false,
+        func entryBefore(_ index: Int, passing: WordClass, marked: WordClass, orComma: Bool = false,
                          throughAsides: Bool = false, needsMark: Bool = true) -> EntryMatch? {
             var end = index
             var isMarked = orComma && commaBefore.contains(index)
-            while end > 0, let step = best[end], step.match == nil, step.isAside ? throughAsides : passing(context.tokens[step.from]) {
-                isMarked = isMarked || marked.contains(context.tokens[step.from]) || (orComma && commaBefore.contains(step.from))
+            while end > 0, let step = best[end], step.match == nil, step.isAside ? throughAsides : isAny(step.from, passing) {
+                isMarked = isMarked || isAny(step.from, marked) || (orComma && commaBefore.contains(step.from))
                 end = step.from
             }
             guard isMarked || !needsMark, let match = best[end]?.match, match.end == end else { return nil }

@@ -151,7 +151,7 @@ struct Captures: Sendable {
     }
 
     /// The fields a clock time is said in: its hour, or whole with a dot ("6.30").
-    private static let clockFields: Set<String> = ["time.hour", "time.dotted"]
+    private static func isClockField(_ field: String) -> Bool { field == "time.hour" || field == "time.dotted" }
 
     /// Whether two captured names are one field, whole or in pieces ("amount", "amount.value"),
     /// a phrase's own (soft) field or not.
@@ -186,7 +186,7 @@ struct Captures: Sendable {
            self.value(of: String(field[..<dot])) != nil { return nil }
         if !field.hasPrefix("time"), values.contains(where: { Self.isPiece($0.field, of: field) }) { return nil }
         // a clock said with a colon and another with a dot ("at 4am and another at 6.30") are two
-        if Self.clockFields.contains(field), values.contains(where: { Self.clockFields.contains($0.field) }) { return nil }
+        if Self.isClockField(field), values.contains(where: { Self.isClockField($0.field) }) { return nil }
         var copy = self
         copy.values.append((field, value))
         return copy

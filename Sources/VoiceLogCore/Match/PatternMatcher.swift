@@ -80,6 +80,11 @@ final class PatternMatcher: Sendable {
             (.pronoun, grammar.words(of: "pronouns")),
             (.sharedVerb, grammar.words(of: "shared_verbs")),
             (.givenName, grammar.givenNames),
+            (.returnWord, grammar.words(of: "return_words")),
+            (.change, grammar.words(of: "changes")),
+            (.circumstance, grammar.words(of: "circumstances")),
+            (.multiplier, grammar.words(of: "multipliers")),
+            (.takingBack, grammar.takingBackWords),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),

@@ -1,7 +1,7 @@
 /// The classes of words the matcher asks about at every token ("may free text end here?"),
 /// worked out once per grammar word so that a token is looked up by its id, not hashed again.
 struct WordClass: OptionSet, Sendable {
-    let rawValue: UInt16
+    let rawValue: UInt32
 
     /// Skipped between the parts of an entry ("and", "of", "the").
     static let glue = WordClass(rawValue: 1 << 0)
@@ -27,7 +27,8 @@ struct WordClass: OptionSet, Sendable {
     static let textBlocker = WordClass(rawValue: 1 << 9)
     /// Free text does not start after it and a comma ("before his lunch, bang on the line").
     static let closesClause = WordClass(rawValue: 1 << 10)
-    /// Says a state ("was", "is"): after a comma, a number after it is no dose or feed.
+    /// Says a state ("was", "is"): after a comma, a number after it is no dose or feed, and no
+    /// number after it is another dose of what was given ("gave 2u novo at 2am, he was 15.1").
     static let state = WordClass(rawValue: 1 << 11)
     /// Stands for a thing after a word that describes it ("one" of "a bad one").
     static let pronoun = WordClass(rawValue: 1 << 12)
@@ -35,6 +36,20 @@ struct WordClass: OptionSet, Sendable {
     static let sharedVerb = WordClass(rawValue: 1 << 13)
     /// A given name ("Liam"): glue, but free text may end with it ("with Dr Ahmed").
     static let givenName = WordClass(rawValue: 1 << 14)
+    /// Says a reading went back to a value (`return_words`): skipped at no cost, so that the
+    /// value after it is the kind before's ("sats 86, back to 94").
+    static let returnWord = WordClass(rawValue: 1 << 15)
+    /// Says a value moved (`changes`: "down", "lost"): the value after it is a change, not
+    /// another reading ("weight 62.1 kg, down half a kilo").
+    static let change = WordClass(rawValue: 1 << 16)
+    /// Says when a reading was taken (`circumstances`: "after", "while"): an entry that lacks a
+    /// value, right after one that follows an entry, is that reading's circumstance ("heart
+    /// rate 102 after climbing the hill").
+    static let circumstance = WordClass(rawValue: 1 << 17)
+    /// Counts the entry before (`multipliers`: "x2"): no entry starts with the number after it.
+    static let multiplier = WordClass(rawValue: 1 << 18)
+    /// Takes back what was said (`Grammar.takingBackWords`: "sorry", "no", "actually").
+    static let takingBack = WordClass(rawValue: 1 << 19)
 
     /// Glue that free text does not end with: not a given name.
     var isGlueInText: Bool { contains(.glue) && !contains(.givenName) }
