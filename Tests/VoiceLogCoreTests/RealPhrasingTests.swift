@@ -236,8 +236,10 @@ enum NumberUse {
 
     static func isUsed(_ number: Double, in result: ParseResult, now: LocalDateTime) -> Bool {
         if number == 10 || number == 0 { return true }  // the scale of a score, "oh" in a clock time
-        // a count of entries said once ("3 wet nappies" is three nappies)
+        // a count of entries said once ("3 wet nappies" is three nappies; "3 wet 2 dirty" three
+        // alike and two alike)
         if Dictionary(grouping: result.entries, by: \.kind).values.contains(where: { Double($0.count) == number }) { return true }
+        if Dictionary(grouping: result.entries, by: { $0.json.serialized() }).values.contains(where: { Double($0.count) == number }) { return true }
         var values: [Double] = []
         for entry in result.entries {
             for (_, value) in entry.fields {
