@@ -258,7 +258,8 @@ enum NumberUse {
             values += time.description.split(whereSeparator: { !$0.isNumber }).compactMap { Double($0) }
         }
         return values.contains { value in
-            let candidates = [value, value / 60, value * 60, value / 1000, value * 1000, value / 14,
+            // minutes in days or weeks ("headache for 3 days" lasted 4320 minutes)
+            let candidates = [value, value / 60, value * 60, value / 1000, value * 1000, value / 14, value / 1440, value / 10080,
                               (value / 60).truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 1), value.truncatingRemainder(dividingBy: 60),
                               // the seconds of "1:06:45", a run's 66.75 minutes
                               (value * 60).truncatingRemainder(dividingBy: 60),

@@ -1079,6 +1079,19 @@ import VoiceLogGrammars
         #expect(flow?.number("flow_lpm") == 4)
     }
 
+    /// How long a symptom lasted is kept; a duration said bare is no duration where it says how
+    /// often ("ten a day") or when ("2 hours after lunch").
+    @Test func aSymptomKeepsHowLongItLasted() {
+        #expect(Self.okEntry("cramp in the night, lasted about 20 minutes", kind: "symptom")?.number("duration_min") == 20)
+        #expect(Self.okEntry("dizzy spell at 4am 30 secs", kind: "symptom")?.number("duration_min") == 0.5)
+        #expect(Self.okEntry("earache for 2 days", kind: "symptom")?.number("duration_min") == 2880)
+        let often = Self.parse("sneezing fits, about six a day")
+        #expect(!often.entries.contains { $0.number("duration_min") != nil }, "\(often.entries)")
+        let when = Self.parse("heartburn 2 hours after dinner")
+        #expect(!when.entries.contains { $0.number("duration_min") != nil }, "\(when.entries)")
+        #expect(Self.parse("rash for 45 days").status == .infeasible)
+    }
+
     /// A reading said again with its own time, straight after one said with its time.
     @Test func readingsEachWithItsTime() {
         let result = Self.parse("temp 38.3 at 2am 39.0 at 4am")
