@@ -136,7 +136,7 @@ final class PatternMatcher: Sendable {
         case .phrases(let trie):
             trie.matches(context.ids, at: index) { end, _ in next(end, captures) }
         case .sequence(let items):
-            matchSequence(items[...], context, at: index, captures, next)
+            matchSequence(items, from: 0, context, at: index, captures, next)
         case .choice(let options):
             for option in options { match(option, context, at: index, captures, next) }
         case .optional(let inner):
@@ -210,11 +210,12 @@ final class PatternMatcher: Sendable {
         return says
     }
 
-    private func matchSequence(_ items: ArraySlice<CompiledPattern>, _ context: MatchContext, at index: Int,
+    /// The items of a sequence from `item` on, matched one after another.
+    private func matchSequence(_ items: [CompiledPattern], from item: Int, _ context: MatchContext, at index: Int,
                                _ captures: Captures, _ next: Continuation) {
-        guard let first = items.first else { return next(index, captures) }
-        match(first, context, at: index, captures) { end, updated in
-            self.matchSequence(items.dropFirst(), context, at: end, updated, next)
+        guard item < items.count else { return next(index, captures) }
+        match(items[item], context, at: index, captures) { end, updated in
+            self.matchSequence(items, from: item + 1, context, at: end, updated, next)
         }
     }
 
