@@ -1079,6 +1079,13 @@ import VoiceLogGrammars
         #expect(flow?.number("flow_lpm") == 4)
     }
 
+    /// A number right after a verb that says a value moved is the change, never a reading.
+    @Test(arguments: ["gained two pounds since yesterday", "lost 1.5 kg this week", "dropped 3 lbs"])
+    func aChangeIsNoReading(_ sentence: String) {
+        let result = Self.parse(sentence)
+        #expect(result.status != .ok && !result.entries.contains { $0.kind == "weight" }, "\(result.entries)")
+    }
+
     /// How long a symptom lasted is kept; a duration said bare is no duration where it says how
     /// often ("ten a day") or when ("2 hours after lunch").
     @Test func aSymptomKeepsHowLongItLasted() {

@@ -995,6 +995,9 @@ public final class UtteranceParser: Sendable {
             // a count after a multiplication sign is how many of the entry before, never an entry
             // of its own ("senna 7.5mg x2 at bedtime" is no glucose of 2)
             if isNumber, index > 0, isAny(index - 1, .multiplier) { continue }
+            // nor right after a word that says a value moved, where it is the change, not a
+            // reading ("gained two pounds since yesterday", "down 2 lbs this week")
+            if isNumber || isAny(index, .countOpener), index > 0, isAny(index - 1, .changeVerb) { continue }
             let isCircumstance = index > 0 && isAny(index - 1, .circumstance)
                 && entryBefore(index - 1, passing: .glue, marked: [], needsMark: false) != nil
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {

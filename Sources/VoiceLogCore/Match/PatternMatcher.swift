@@ -85,6 +85,7 @@ final class PatternMatcher: Sendable {
             (.circumstance, grammar.words(of: "circumstances")),
             (.multiplier, grammar.words(of: "multipliers")),
             (.takingBack, grammar.takingBackWords),
+            (.changeVerb, grammar.words(of: "change_verbs")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),

@@ -50,6 +50,9 @@ struct WordClass: OptionSet, Sendable {
     static let multiplier = WordClass(rawValue: 1 << 18)
     /// Takes back what was said (`Grammar.takingBackWords`: "sorry", "no", "actually").
     static let takingBack = WordClass(rawValue: 1 << 19)
+    /// A verb that says a value moved (`change_verbs`: "gained", "lost"): no entry starts with
+    /// the number right after it.
+    static let changeVerb = WordClass(rawValue: 1 << 20)
 
     /// Glue that free text does not end with: not a given name.
     var isGlueInText: Bool { contains(.glue) && !contains(.givenName) }
