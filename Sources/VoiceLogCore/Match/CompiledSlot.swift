@@ -11,9 +11,9 @@ final class CompiledSlot: Sendable {
     let isTime: Bool
     /// The list a `list`, `not_before`, `before_counted` or `text(LIST)` source names.
     let list: ListReader?
-    /// The unit group a `unit`, `quantity` or `strength(GROUP)` source names; `time` for a duration.
+    /// The unit group a `unit`, `quantity` or `strength(GROUP)` source names.
     let units: UnitReader?
-    /// What one of a duration's unit is in seconds.
+    /// How many seconds one of a duration's unit is (`duration(min)`: 60).
     let durationFactor: Double
 
     init(field: String, source: SlotSource, matcher: PatternMatcher) {
@@ -31,43 +31,13 @@ final class CompiledSlot: Sendable {
         switch source {
         case .unit(let group), .quantity(let group, _), .strength(.units(let group)):
             units = matcher.units[group]
-        case .duration:
-            units = matcher.units["time"]
         default:
             units = nil
         }
         if case .duration(let unit, _) = source {
-            durationFactor = units?.group.units.first { $0.symbol == unit }?.factor ?? 1
+            durationFactor = matcher.units["time"]?.group.units.first { $0.symbol == unit }?.factor ?? 1
         } else {
             durationFactor = 1
         }
-    }
-}
-
-/// A list of the grammar ready for reading: its phrases in a trie whose payload is the phrase's
-/// index in `phrases`.
-final class ListReader: Sendable {
-    let trie: PhraseTrie<Int>
-    let phrases: [PhraseList.Phrase]
-
-    init(_ list: PhraseList, words: inout WordIDs) {
-        phrases = list.phrases
-        trie = PhraseTrie(list.phrases.enumerated().map { index, phrase in (phrase.words.map { words.intern($0) }, index) })
-    }
-}
-
-/// A unit group ready for reading: its units' phrases in a trie whose payload is the unit's
-/// index, and for each unit the smaller units it counts in (`UnitGroup.parts(of:)`).
-final class UnitReader: Sendable {
-    let group: UnitGroup
-    let trie: PhraseTrie<Int>
-    let parts: [[Int]]
-
-    init(_ group: UnitGroup, words: inout WordIDs) {
-        self.group = group
-        trie = PhraseTrie(group.units.enumerated().flatMap { index, unit in
-            unit.phrases.map { phrase in (phrase.map { words.intern($0) }, index) }
-        })
-        parts = group.units.indices.map(group.parts(of:))
     }
 }
