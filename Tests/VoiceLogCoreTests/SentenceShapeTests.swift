@@ -1099,6 +1099,20 @@ import VoiceLogGrammars
         #expect(Self.parse("rash for 45 days").status == .infeasible)
     }
 
+    /// "And" with an article after it names a second thing where both make entries; a pair known
+    /// as one stays one; a fall said with the verb is logged, "fell asleep" is no fall.
+    @Test func aSecondThingAndAFall() {
+        let lunch = Self.parse("ate a ham sandwich and a yoghurt")
+        #expect(lunch.status == .ok && lunch.entries.compactMap { $0.text("food") } == ["ham sandwich", "yoghurt"], "\(lunch.entries)")
+        // where the second alone would leave the first unread, the two stay one food
+        #expect(Self.parse("sausage roll and a satsuma at lunch").entries.compactMap { $0.text("food") } == ["sausage roll and a satsuma"])
+        #expect(Self.parse("fish and chips for tea").entries.compactMap { $0.text("food") } == ["fish and chips"])
+        #expect(Self.parse("soup and a roll for lunch").entries.compactMap { $0.text("food") } == ["soup and a roll"])
+        #expect(Self.okEntry("fell at 08:15", kind: "symptom")?.text("name") == "fall")
+        #expect(!Self.parse("she fell asleep at 8").entries.contains { $0.kind == "symptom" })
+        #expect(!Self.parse("sensor fell off").entries.contains { $0.kind == "symptom" })
+    }
+
     /// A reading said again with its own time, straight after one said with its time.
     @Test func readingsEachWithItsTime() {
         let result = Self.parse("temp 38.3 at 2am 39.0 at 4am")

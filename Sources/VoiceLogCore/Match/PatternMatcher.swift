@@ -48,6 +48,9 @@ final class PatternMatcher: Sendable {
     private let plainPhrases: PhraseTrie<Int>?
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
+    /// What free text pays for each "and a" it runs over (`second_things`): a second thing named
+    /// after it wins where it makes an entry of its own ("sausage roll and a satsuma").
+    static let secondThingCost = 3
 
     init(grammar: Grammar) {
         self.grammar = grammar
@@ -86,6 +89,7 @@ final class PatternMatcher: Sendable {
             (.multiplier, grammar.words(of: "multipliers")),
             (.takingBack, grammar.takingBackWords),
             (.changeVerb, grammar.words(of: "change_verbs")),
+            (.secondThing, grammar.words(of: "second_things")),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -311,6 +315,8 @@ final class PatternMatcher: Sendable {
             // words of compounds count as named ones: "overnight oats" is one food, not oats overnight
             var compoundWords = 0
             var namesSomething = false
+            // "and a", "and some": what follows is more often a second thing named than the same one
+            var secondThings = 0
             // "a cup of tea and a biscuit": the cup's words are the tea's, no food of them all
             let drinkEnd = measuredDrinkEnd(context, at: index)
             for end in (index + 1)...(drinkEnd ?? longest) {
@@ -325,12 +331,14 @@ final class PatternMatcher: Sendable {
                     if !numbered && context.holdsNumber(at: position) { break }
                     if context.classes[position].contains(.notInText) { break }
                     if position > index, context.commaBefore.contains(position) { break }
+                    if position > index, context.tokens[position] == "and", position + 1 < context.count,
+                       context.classes[position + 1].contains(.secondThing) { secondThings += Self.secondThingCost }
                 }
                 heads?.matches(context.ids, at: position) { phraseEnd, _ in headEnds.insert(phraseEnd) }
                 namesSomething = namesSomething || !context.classes[position].isGlueInText && !context.classes[position].contains(.empty)
                 // a name never ends inside a compound ("sugar" of "sugar snap peas")
                 if namesSomething && !context.classes[position].isGlueInText && end >= compoundEnd && (heads == nil || headEnds.contains(end) == holding) {
-                    found(end, .words(start: index, end: end), [], end - index - compoundWords)
+                    found(end, .words(start: index, end: end), [], end - index - compoundWords + secondThings)
                 }
             }
         case .unknownWord:

@@ -53,6 +53,9 @@ struct WordClass: OptionSet, Sendable {
     /// A verb that says a value moved (`change_verbs`: "gained", "lost"): no entry starts with
     /// the number right after it.
     static let changeVerb = WordClass(rawValue: 1 << 20)
+    /// Starts a second thing named after "and" (`second_things`: "a", "some"): free text that
+    /// runs over that "and" costs more ("a ham sandwich and a yoghurt" is two foods).
+    static let secondThing = WordClass(rawValue: 1 << 21)
 
     /// Glue that free text does not end with: not a given name.
     var isGlueInText: Bool { contains(.glue) && !contains(.givenName) }
