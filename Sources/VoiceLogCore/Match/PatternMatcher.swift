@@ -598,12 +598,13 @@ final class PatternMatcher: Sendable {
         }
         for (end, seconds, factor) in spans where factor < limit {
             let next = context.tokens[safe: end] == "and" ? end + 1 : end
-            // "1h30", "2 hours and 10", "1 hour 20 after lunch": a whole count below 60 right after
-            // hours, with no unit after it, may be their minutes ("2 hours, 14k steps" is not)
-            let counts = factor == 3600 && !context.commaBefore.contains(next) ? context.numbers(at: next) : []
+            // "1h30", "2 hours and 10", "1 hour 20 after lunch", "1 minute 30": a whole count below
+            // 60 right after hours or minutes, with no unit after it, may be the next unit's
+            // ("2 hours, 14k steps" is not)
+            let counts = (factor == 3600 || factor == 60) && !context.commaBefore.contains(next) ? context.numbers(at: next) : []
             let minutesAfter = counts.filter { count in
                 count.value >= 1 && count.value < 60 && count.value.isWhole && !startsUnit(context, at: count.end)
-                    && !counts.contains { $0.end > count.end }
+                    && !counts.contains { $0.end > count.end } && context.tokens[safe: count.end] != ":"
             }
             // and are, where the clause ends after them or a word follows that names no value or is
             // of `after_hour_minutes`: "breastfed 1 hour 38", "1 hour 20 both sides"
@@ -621,7 +622,7 @@ final class PatternMatcher: Sendable {
             readDuration(context, at: next, below: factor) { restEnd, rest in
                 if rest < factor { found(restEnd, seconds + rest) }
             }
-            for minutes in endMinutes { found(minutes.end, seconds + minutes.value * 60) }
+            for minutes in endMinutes { found(minutes.end, seconds + minutes.value * factor / 60) }
         }
     }
 
