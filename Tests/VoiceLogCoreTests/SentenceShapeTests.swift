@@ -1099,6 +1099,16 @@ import VoiceLogGrammars
         #expect(Self.parse("rash for 45 days").status == .infeasible)
     }
 
+    /// A small whole count right after stones is their pounds, never an entry of its own; a count
+    /// with a decimal that is no half is no pounds.
+    @Test func poundsAfterStones() {
+        let gym = Self.parse("weighed 12 stone 6 after the gym")
+        #expect(gym.status == .ok && gym.entries.map(\.kind) == ["weight"] && gym.entries.first?.number("value") == 174, "\(gym.entries)")
+        let two = Self.parse("weight 160 lbs 6.1 before breakfast")
+        #expect(two.entries.map(\.kind) == ["weight", "glucose"] && two.entries.first?.number("value") == 160, "\(two.entries)")
+        #expect(Self.okEntry("weight 11st 4.5", kind: "weight")?.number("value") == 158.5)
+    }
+
     /// "And" with an article after it names a second thing where both make entries; a pair known
     /// as one stays one; a fall said with the verb is logged, "fell asleep" is no fall.
     @Test func aSecondThingAndAFall() {

@@ -998,6 +998,10 @@ public final class UtteranceParser: Sendable {
             // nor right after a word that says a value moved, where it is the change, not a
             // reading ("gained two pounds since yesterday", "down 2 lbs this week")
             if isNumber || isAny(index, .countOpener), index > 0, isAny(index - 1, .changeVerb) { continue }
+            // nor a small whole count right after a larger unit, which is the smaller unit's count
+            // ("weighed 12 stone 6 after the gym" is no glucose of 6)
+            if isNumber, index > 0, isAny(index - 1, .largerUnit), !context.commaBefore.contains(index), context.tokens[safe: index + 1] != ":",
+               context.numbers(at: index).contains(where: { $0.value.isWhole && $0.value < 16 }) { continue }
             let isCircumstance = index > 0 && isAny(index - 1, .circumstance)
                 && entryBefore(index - 1, passing: .glue, marked: [], needsMark: false) != nil
             for kindIndex in grammar.kinds.indices where lastIntroductions[kindIndex].map({ index <= $0 }) ?? false {

@@ -90,6 +90,7 @@ final class PatternMatcher: Sendable {
             (.takingBack, grammar.takingBackWords),
             (.changeVerb, grammar.words(of: "change_verbs")),
             (.secondThing, grammar.words(of: "second_things")),
+            (.largerUnit, Set(grammar.unitGroups.values.filter(\.isCompound).flatMap { $0.units.dropLast().flatMap { $0.phrases.compactMap(\.last) } })),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),
             (.textOpener, grammar.words(of: "text_openers").union(grammar.words(of: "people"))),
@@ -525,7 +526,9 @@ final class PatternMatcher: Sendable {
                         found(restEnd, count.value * factor / restFactor + rest.value, restUnit)
                     }
                     let restUnit = units[largestPart]
-                    if !explicit, unitGroup.isCompound, let restFactor = restUnit.factor, rest.value * restFactor < factor {
+                    // a count said without its unit is whole or a half: "11st 4.5", but "160 lbs 6.1 before
+                    // breakfast" is a glucose
+                    if !explicit, unitGroup.isCompound, (rest.value * 2).isWhole, let restFactor = restUnit.factor, rest.value * restFactor < factor {
                         found(rest.end, count.value * factor / restFactor + rest.value, restUnit)
                     }
                 }

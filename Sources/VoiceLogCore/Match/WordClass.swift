@@ -56,6 +56,9 @@ struct WordClass: OptionSet, Sendable {
     /// Starts a second thing named after "and" (`second_things`: "a", "some"): free text that
     /// runs over that "and" costs more ("a ham sandwich and a yoghurt" is two foods).
     static let secondThing = WordClass(rawValue: 1 << 21)
+    /// A unit that a count of a smaller one may follow without its name (a compound group's:
+    /// "stone" of "12 stone 6"): no entry starts with such a count right after it.
+    static let largerUnit = WordClass(rawValue: 1 << 22)
 
     /// Glue that free text does not end with: not a given name.
     var isGlueInText: Bool { contains(.glue) && !contains(.givenName) }
