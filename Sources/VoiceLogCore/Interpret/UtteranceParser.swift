@@ -1063,13 +1063,15 @@ public final class UtteranceParser: Sendable {
                                from: index, match: match, continues: true), at: match.end)
                 }
             }
-            // a reading said again with its own time, straight after one said with its time:
-            // "temp 38.3 at 2am 39.0 at 4am"
+            // a reading said again with its own time or tag, straight after one said with its own:
+            // "temp 38.3 at 2am 39.0 at 4am", "bg 8.1 before 6.4 after"
+            func saysWhen(_ captures: Captures) -> Bool {
+                captures.values.contains { EntryMatcher.isTime($0.field) || $0.field == "tag" }
+            }
             if beforeAside == nil, let previous = here.match, previous.end == index,
-               !grammar.kinds[previous.kindIndex].isGivenOrTaken, previous.captures.values.contains(where: { EntryMatcher.isTime($0.field) }) {
+               !grammar.kinds[previous.kindIndex].isGivenOrTaken, saysWhen(previous.captures) {
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
-                where isComplete(match) && !EntryMatcher.isTimeOnly(match.captures)
-                    && match.captures.values.contains(where: { EntryMatcher.isTime($0.field) }) {
+                where isComplete(match) && !EntryMatcher.isTimeOnly(match.captures) && saysWhen(match.captures) {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
                                from: index, match: match, continues: true), at: match.end)
                 }
