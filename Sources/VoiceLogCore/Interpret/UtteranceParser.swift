@@ -999,7 +999,7 @@ public final class UtteranceParser: Sendable {
             // reading ("gained two pounds since yesterday", "down 2 lbs this week")
             if isNumber || isAny(index, .countOpener), index > 0, isAny(index - 1, .changeVerb) { continue }
             // nor a small whole count right after a larger unit, which is the smaller unit's count
-            // ("weighed 12 stone 6 after the gym" is no glucose of 6)
+            // (below 16, the ounces of a pound): "weighed 12 stone 6 after the gym" is no glucose of 6
             if isNumber, index > 0, isAny(index - 1, .largerUnit), !context.commaBefore.contains(index), context.tokens[safe: index + 1] != ":",
                context.numbers(at: index).contains(where: { $0.value.isWhole && $0.value < 16 }) { continue }
             let isCircumstance = index > 0 && isAny(index - 1, .circumstance)
@@ -1065,13 +1065,10 @@ public final class UtteranceParser: Sendable {
             }
             // a reading said again with its own time or tag, straight after one said with its own:
             // "temp 38.3 at 2am 39.0 at 4am", "bg 8.1 before 6.4 after"
-            func saysWhen(_ captures: Captures) -> Bool {
-                captures.values.contains { EntryMatcher.isTime($0.field) || $0.field == "tag" }
-            }
             if beforeAside == nil, let previous = here.match, previous.end == index,
-               !grammar.kinds[previous.kindIndex].isGivenOrTaken, saysWhen(previous.captures) {
+               !grammar.kinds[previous.kindIndex].isGivenOrTaken, EntryMatcher.saysWhen(previous.captures) {
                 for match in entries.matches(kindIndex: previous.kindIndex, context, at: index, introduction: .excluded)
-                where isComplete(match) && !EntryMatcher.isTimeOnly(match.captures) && saysWhen(match.captures) {
+                where isComplete(match) && !EntryMatcher.isTimeOnly(match.captures) && EntryMatcher.saysWhen(match.captures) {
                     offer(Step(score: here.score + match.score - 1, entryCount: here.entryCount + 1,
                                from: index, match: match, continues: true), at: match.end)
                 }

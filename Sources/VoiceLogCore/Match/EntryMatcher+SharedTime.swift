@@ -129,6 +129,11 @@ extension EntryMatcher {
         !captures.values.isEmpty && captures.values.allSatisfy { isTime($0.field) }
     }
 
+    /// Whether the captures say when on their own: a time or a tag ("at 2am", "before").
+    static func saysWhen(_ captures: Captures) -> Bool {
+        captures.values.contains { isTime($0.field) || $0.field == "tag" }
+    }
+
     static func isTime(_ field: String) -> Bool {
         field.hasPrefix("time.") || field.hasPrefix(Captures.softPrefix + "time.")
     }

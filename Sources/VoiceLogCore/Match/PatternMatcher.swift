@@ -49,7 +49,7 @@ final class PatternMatcher: Sendable {
     /// The longest run of words a `text` capture takes.
     static let longestText = 10
     /// What free text pays for each "and a" it runs over (`second_things`): a second thing named
-    /// after it wins where it makes an entry of its own ("sausage roll and a satsuma").
+    /// after it wins where it makes an entry of its own ("a ham sandwich and a yoghurt").
     static let secondThingCost = 3
 
     init(grammar: Grammar) {
@@ -605,17 +605,17 @@ final class PatternMatcher: Sendable {
             // 60 right after hours or minutes, with no unit after it, may be the next unit's
             // ("2 hours, 14k steps" is not)
             let counts = (factor == 3600 || factor == 60) && !context.commaBefore.contains(next) ? context.numbers(at: next) : []
-            let minutesAfter = counts.filter { count in
+            let smallerCounts = counts.filter { count in
                 count.value >= 1 && count.value < 60 && count.value.isWhole && !startsUnit(context, at: count.end)
                     && !counts.contains { $0.end > count.end } && context.tokens[safe: count.end] != ":"
             }
             // and are, where the clause ends after them or a word follows that names no value or is
             // of `after_hour_minutes`: "breastfed 1 hour 38", "1 hour 20 both sides"
-            let endMinutes = minutesAfter.filter {
+            let endCounts = smallerCounts.filter {
                 $0.end == context.count || context.commaBefore.contains($0.end)
                     || afterHourMinutes.contains(context.tokens[$0.end]) || valuePhraseEnds(context, at: $0.end).isEmpty
             }
-            if endMinutes.isEmpty { found(end, seconds) }
+            if endCounts.isEmpty { found(end, seconds) }
             // "an hour and a half", "one hour and half"
             if next > end, let fraction = fractionAfterArticle(context, at: next) {
                 found(fraction.end, seconds + fraction.value * factor)
@@ -625,7 +625,7 @@ final class PatternMatcher: Sendable {
             readDuration(context, at: next, below: factor) { restEnd, rest in
                 if rest < factor { found(restEnd, seconds + rest) }
             }
-            for minutes in endMinutes { found(minutes.end, seconds + minutes.value * factor / 60) }
+            for smaller in endCounts { found(smaller.end, seconds + smaller.value * factor / 60) }
         }
     }
 
