@@ -1109,6 +1109,13 @@ import VoiceLogGrammars
         #expect(Self.okEntry("weight 11st 4.5", kind: "weight")?.number("value") == 158.5)
     }
 
+    /// A score out of ten is no medicine's strength: the words before it name no medicine.
+    @Test func aScoreIsNoStrength() {
+        let result = Self.parse("knees aching on the climb 5/10, took 400mg ibuprofen")
+        #expect(!result.entries.contains { $0.kind == "medication" && $0.text("name") != "ibuprofen" }, "\(result.entries)")
+        #expect(Self.okEntry("co-codamol 8/500 2 tablets", kind: "medication")?.text("name") == "co-codamol 8/500")
+    }
+
     /// "And" with an article after it names a second thing where both make entries; a pair known
     /// as one stays one; a fall said with the verb is logged, "fell asleep" is no fall.
     @Test func aSecondThingAndAFall() {

@@ -360,9 +360,10 @@ final class PatternMatcher: Sendable {
     }
 
     /// Where a medicine's strength written in digits ends: two numbers with a slash between
-    /// ("30/500") or a whole number of at least 50 ("clenil 100"; "novorapid 10 4 units" says
-    /// two doses, not a strength); for a `liquid`, an amount per volume ("120 mg / 5 ml",
-    /// "250mg/ml"); for a units group, a number in digits and a unit of it ("500mg").
+    /// ("30/500"; not a score out of ten, "5/10") or a whole number of at least 50 ("clenil
+    /// 100"; "novorapid 10 4 units" says two doses, not a strength); for a `liquid`, an amount
+    /// per volume ("120 mg / 5 ml", "250mg/ml"); for a units group, a number in digits and a
+    /// unit of it ("500mg").
     private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm, units: UnitReader?) -> Int? {
         let isWhole = { (position: Int) in
             context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
@@ -371,7 +372,10 @@ final class PatternMatcher: Sendable {
         switch form {
         case .plain:
             guard isWhole(index) else { return nil }
-            if context.tokens[safe: index + 1] == "/", isWhole(index + 2) { return index + 3 }
+            // a score out of ten is no strength: "knees aching on the descent 5/10, took 400mg ibuprofen"
+            if context.tokens[safe: index + 1] == "/", isWhole(index + 2) {
+                return context.tokens[index + 2] == "10" && (Int(context.tokens[index]) ?? 0) <= 10 ? nil : index + 3
+            }
             return (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
         case .liquid:
             guard isWhole(index), isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
