@@ -24,6 +24,7 @@ public struct EntryKind: Sendable {
     public var inferences: [Assignment] = []
     public var limits: [Limit] = []
     public var comparisons: [Comparison] = []
+    public var refusals: [Refusal] = []
     /// Whether its time may lie ahead (appointments); times are then resolved forwards.
     public var allowsFuture = false
     /// Amounts whose count said with no unit is logged as said, with a warning, instead of
@@ -84,6 +85,15 @@ public struct Limit: Sendable {
     public var isWarning: Bool
     /// What the range is ("a meter's range"), shown in the message.
     public var reason: String?
+}
+
+/// A combination of values that cannot be right, whatever the numbers: insulin in grams.
+public struct Refusal: Sendable {
+    /// The field the problem points at.
+    public var field: String
+    public var condition: Condition
+    /// What to tell the user; `{field}` is filled in.
+    public var message: String
 }
 
 /// A rule between two number fields: `systolic > diastolic`.

@@ -286,6 +286,11 @@ private struct GrammarFileReader {
             let range = try numberRange(pieces[1])
             kind.limits.append(Limit(path: pieces[0], range: range, condition: condition,
                                      isWarning: keyword == "warn", reason: reason))
+        case "refuse":
+            let (body, message) = Self.splitMessage(rest)
+            let (field, condition) = try splitCondition(body)
+            guard let condition, let message, !field.isEmpty else { throw failure("write 'refuse FIELD when CONDITION : message'") }
+            kind.refusals.append(Refusal(field: field, condition: condition, message: message))
         case "check":
             let (body, message) = Self.splitMessage(rest)
             let pieces = body.split(separator: " ").map(String.init)

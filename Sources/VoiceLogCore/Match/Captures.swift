@@ -77,10 +77,12 @@ struct Captures: Sendable {
     }
 
     /// These captures with `other`'s values of `fields` (and the values its phrases set for
-    /// them) that they hold none of: what a reading said after "and" takes from the one before.
+    /// them) when they hold none of them: what a reading said after "and" takes from the one
+    /// before. One that names any ("lantus 20 units and my metformin 500 mg") takes nothing.
     func carrying(_ fields: [String], from other: Captures) -> Captures {
+        guard !holdsAny(of: fields) else { return self }
         var copy = self
-        for field in fields where !values.contains(where: { Self.sameField($0.field, field) }) {
+        for field in fields {
             for (name, value) in other.values where Self.sameField(name, field) {
                 copy.values.append((name, value))
             }

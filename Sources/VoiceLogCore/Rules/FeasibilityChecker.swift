@@ -55,6 +55,9 @@ public struct FeasibilityChecker: Sendable {
                 ?? "\(comparison.left) (\(JSONValue.format(left))) must be \(comparison.relation.rawValue) \(comparison.right) (\(JSONValue.format(right)))."
             problems.append(Problem(field: comparison.left, severity: .error, message: message))
         }
+        for refusal in kind.refusals where refusal.condition.holds(for: entry) {
+            problems.append(Problem(field: refusal.field, severity: .error, message: MessageTemplate.fill(refusal.message, entry: entry)))
+        }
         let secondsFromNow = entry.time.secondsSinceEpoch - now.secondsSinceEpoch
         if secondsFromNow.magnitude > UInt64(Self.farthestYears) * 365 * 86_400 {
             problems.append(Problem(field: "time", severity: .error,
