@@ -81,6 +81,9 @@ public struct PhraseList: Sendable {
         public var value: String
         /// Further fields this phrase sets (`walked` sets `intensity = moderate`).
         public var assignments: [(field: String, value: String)]
+        /// Whether it is read in text only and left out of the speech grammar (a line that
+        /// starts with `typed`: shorthand, brands not yet measured in speech).
+        public var isTyped = false
     }
 
     public var name: String

@@ -134,6 +134,8 @@ private struct GrammarFileReader {
     func readPhrase(_ line: String, into list: inout PhraseList) throws(GrammarError) {
         var value = ""
         var assignments: [(field: String, value: String)] = []
+        let isTyped = line.hasPrefix("typed ")
+        let line = isTyped ? String(line.dropFirst("typed ".count)) : line
         var phrasesText = line
         if let equals = Self.topLevelEquals(in: line) {
             var head = String(line[..<equals])
@@ -150,7 +152,7 @@ private struct GrammarFileReader {
         for phrase in phrases {
             let words = Tokenizer.tokens(of: phrase).map(\.text)
             guard !words.isEmpty else { throw failure("an empty phrase in list '\(list.name)'") }
-            list.phrases.append(.init(words: words, value: value.isEmpty ? phrase : value, assignments: assignments))
+            list.phrases.append(.init(words: words, value: value.isEmpty ? phrase : value, assignments: assignments, isTyped: isTyped))
         }
     }
 

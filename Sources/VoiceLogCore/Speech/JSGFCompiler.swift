@@ -187,7 +187,7 @@ public struct JSGFCompiler {
         switch source {
         case .list(let name):
             guard let list = grammar.lists[name] else { return nil }
-            return phraseRule("list_\(name)", list.phrases.map(\.words), book)
+            return phraseRule("list_\(name)", list.phrases.filter { !$0.isTyped }.map(\.words), book)
         case .unit(let group), .quantity(let group, nil):
             guard let units = grammar.unitGroups[group],
                   let unitRule = phraseRule("units_\(group)", units.units.flatMap(\.phrases), book) else { return nil }
