@@ -19,6 +19,13 @@ import VoiceLogGrammars
         #expect(!time.contains("half past"))
     }
 
+    /// A list's `typed` lines are read in text only: "amox" is a medicine typed, never said.
+    @Test func typedListLinesAreLeftOutOfSpeech() throws {
+        let medicine = Set(try #require(Self.rule("list_medicine")).split { !$0.isLetter }.map(String.init))
+        #expect(medicine.contains("paracetamol"))
+        #expect(!medicine.contains("amox") && !medicine.contains("fluclox"))
+    }
+
     @Test func numbersComeFirstAfterTheIntroduction() throws {
         // "fed 120 ml of formula": the amount before the milk.
         let feeding = try #require(Self.rule("kind_feeding"))

@@ -1116,6 +1116,24 @@ import VoiceLogGrammars
         #expect(Self.okEntry("co-codamol 8/500 2 tablets", kind: "medication")?.text("name") == "co-codamol 8/500")
     }
 
+    /// Insulin is dosed in units: grams of it are refused, never logged ("780G" names a pump);
+    /// a dose after "and" that names its own medicine takes nothing from the one before.
+    @Test func insulinIsCountedInUnits() {
+        #expect(Self.parse("780G bolus 4u").status != .ok)
+        #expect(Self.parse("novorapid 5 g").status == .infeasible)
+        let doses = Self.parse("took my lantus 20 units and my metformin 500 mg")
+        #expect(doses.status == .ok && doses.entries.count == 2 && doses.entries[1].text("insulin") == nil, "\(doses.entries)")
+    }
+
+    /// A pulse by position, as a stand test is written, is a heart rate each, and a position
+    /// with a duration is none; a clock time said between entries carries on after it.
+    @Test func aStandTestAndTimesBetween() {
+        #expect(Self.parse("lying 58 / sitting 74 / standing 121").entries.compactMap { $0.number("bpm") } == [58, 74, 121])
+        #expect(Self.parse("standing 10 minutes").entries.isEmpty)
+        let night = Self.parse("4am temp 39 nurofen 5ml 6am temp 38.1")
+        #expect(night.entries.map(\.time.hour) == [4, 6, 6], "\(night.entries)")
+    }
+
     /// "And" with an article after it names a second thing where both make entries; a pair known
     /// as one stays one; a fall said with the verb is logged, "fell asleep" is no fall.
     @Test func aSecondThingAndAFall() {

@@ -13,14 +13,19 @@ extension EntryMatcher {
     }
 
     /// The matches, with a time that opens the sentence given to every entry that says no time
-    /// of its own, and a time that ends it to every entry when all are of one kind, when only
+    /// of its own (an opening clock time only up to an entry that says another, which carries on
+    /// after it: "4am temp 39, nurofen 5ml, 6am temp 38.1"), and a time that ends it to every entry when all are of one kind, when only
     /// "and" joins them (`time_sharing_joins`) or after "all" (`time_sharing_words`: "bp 119/77,
     /// sats 97, all at 8 am"). A time between entries stays with the entry it was matched into.
     private func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         guard matches.count > 1 else { return matches }
         if let opening = timePart(context, from: 0), matches[0].start == 0,
            Self.times(of: opening).allSatisfy({ Self.times(of: matches[0].captures)[$0.key] == $0.value }) {
-            return matches.map { Self.adding(opening, to: $0) }
+            let saysClock = { (captures: Captures) in Self.times(of: captures).keys.contains(where: Self.isClockField) }
+            let clocked = !saysClock(opening) ? matches.endIndex : matches.dropFirst().firstIndex { match in
+                !patterns.grammar.kinds[match.kindIndex].allowsFuture && saysClock(match.captures)
+            } ?? matches.endIndex
+            return matches[..<clocked].map { Self.adding(opening, to: $0) } + carryingClockTime(Array(matches[clocked...]), context)
         }
         // the last entry's own time ends the sentence (but for glue: "this morning as usual"),
         // perhaps after skipped words ("all at 8 am")
