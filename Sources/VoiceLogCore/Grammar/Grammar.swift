@@ -88,6 +88,9 @@ public struct PhraseList: Sendable {
 
     public var name: String
     public var phrases: [Phrase] = []
+    /// Lists whose phrases this one holds too, named on a line as `<name>` (perhaps `typed`),
+    /// added once every file is read.
+    var includes: [(name: String, isTyped: Bool)] = []
 }
 
 /// A `units` group: the units one kind of quantity may be said in.

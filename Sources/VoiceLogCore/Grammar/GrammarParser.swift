@@ -6,7 +6,62 @@ extension Grammar {
             var reader = GrammarFileReader(file: file)
             try reader.read(into: &self)
         }
+        try expandListOptions()
         try validate()
+    }
+
+    /// Puts a list's phrases in place of its name written as `<name>` in another list, and its
+    /// values among a condition's values (`when name = <clotting_factors>`), once every file is read.
+    private mutating func expandListOptions() throws(GrammarError) {
+        for (name, list) in lists {
+            for include in list.includes {
+                guard let included = lists[include.name], included.includes.isEmpty else {
+                    throw GrammarError(file: "grammar", line: 0, message: "list '\(name)' holds '<\(include.name)>', which is not a list of phrases")
+                }
+                lists[name]!.phrases += included.phrases.map { phrase in
+                    var phrase = phrase
+                    phrase.isTyped = phrase.isTyped || include.isTyped
+                    return phrase
+                }
+            }
+        }
+        let lists = self.lists
+        func expand(_ condition: inout Condition?) throws(GrammarError) {
+            guard var expanded = condition else { return }
+            try expanded.expandLists(lists)
+            condition = expanded
+        }
+        for index in kinds.indices {
+            for rule in kinds[index].requirements.indices { try expand(&kinds[index].requirements[rule].condition) }
+            for rule in kinds[index].defaults.indices { try expand(&kinds[index].defaults[rule].condition) }
+            for rule in kinds[index].inferences.indices { try expand(&kinds[index].inferences[rule].condition) }
+            for rule in kinds[index].limits.indices { try expand(&kinds[index].limits[rule].condition) }
+            for rule in kinds[index].refusals.indices { try kinds[index].refusals[rule].condition.expandLists(lists) }
+        }
+    }
+}
+
+extension Condition {
+    /// Expands `<list>` options into the list's values, in this test and those joined to it.
+    mutating func expandLists(_ lists: [String: PhraseList]) throws(GrammarError) {
+        func values(_ options: [String]) throws(GrammarError) -> [String] {
+            var result: [String] = []
+            for option in options {
+                guard option.hasPrefix("<"), option.hasSuffix(">") else { result.append(option); continue }
+                let name = String(option.dropFirst().dropLast())
+                guard let list = lists[name] else {
+                    throw GrammarError(file: "grammar", line: 0, message: "a condition names the list '\(name)', which is not defined")
+                }
+                for phrase in list.phrases where !result.contains(phrase.value) { result.append(phrase.value) }
+            }
+            return result
+        }
+        switch test {
+        case .oneOf(let options): test = .oneOf(try values(options))
+        case .noneOf(let options): test = .noneOf(try values(options))
+        default: break
+        }
+        for index in also.indices { try also[index].expandLists(lists) }
     }
 }
 
@@ -136,6 +191,10 @@ private struct GrammarFileReader {
         var assignments: [(field: String, value: String)] = []
         let isTyped = line.hasPrefix("typed ")
         let line = isTyped ? String(line.dropFirst("typed ".count)) : line
+        if line.hasPrefix("<"), line.hasSuffix(">") {
+            list.includes.append((String(line.dropFirst().dropLast()), isTyped))
+            return
+        }
         var phrasesText = line
         if let equals = Self.topLevelEquals(in: line) {
             var head = String(line[..<equals])
