@@ -40,7 +40,7 @@ import VoiceLogGrammars
         ("real_heldout_fq.jsonl", 0.72), ("real_heldout_ft.jsonl", 0.91), ("real_heldout_fu.jsonl", 0.88), ("real_heldout_fx.jsonl", 0.75),
         ("real_heldout_fz.jsonl", 0.82), ("real_heldout_gc.jsonl", 0.78), ("real_heldout_gf.jsonl", 0.92), ("real_heldout_gj.jsonl", 0.76), ("real_heldout_gm.jsonl", 0.89),
         ("real_heldout_go.jsonl", 0.79), ("real_heldout_gq.jsonl", 0.76), ("real_heldout_gs.jsonl", 0.85),
-        ("real_heldout_gv.jsonl", 0.83), ("real_heldout_gy.jsonl", 0.61),
+        ("real_heldout_gv.jsonl", 0.83), ("real_heldout_gy.jsonl", 0.61), ("real_heldout_hb.jsonl", 0.81),
     ]
 
     /// How many `ok` results a held-out file may give for lines that expect another status: 3,
