@@ -1125,6 +1125,16 @@ import VoiceLogGrammars
         #expect(doses.status == .ok && doses.entries.count == 2 && doses.entries[1].text("insulin") == nil, "\(doses.entries)")
     }
 
+    /// A strong painkiller's dose is asked for with its unit ("oramorph 5" is 5 mg or 5 ml);
+    /// a clotting factor's thousands of units are no insulin dose.
+    @Test func dosesThatNeedTheirUnit() {
+        #expect(Self.parse("oramorph 5").status == .infeasible)
+        #expect(Self.parse("gave him some oramorph").status == .incomplete)
+        #expect(Self.okEntry("oramorph 2.5ml at 4am", kind: "medication") != nil)
+        #expect(Self.parse("elocta 2000 iu").status == .ok)
+        #expect(Self.parse("gave factor 8 this morning").status == .incomplete)
+    }
+
     /// A pulse by position, as a stand test is written, is a heart rate each, and a position
     /// with a duration is none; a clock time said between entries carries on after it.
     @Test func aStandTestAndTimesBetween() {

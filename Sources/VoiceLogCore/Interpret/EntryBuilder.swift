@@ -36,7 +36,7 @@ struct EntryBuilder {
         // two requirements may ask for one field alike (an insulin named, or said as a bolus)
         for requirement in missing {
             let problem = Problem(field: requirement.field, severity: .error,
-                                  message: requirement.message ?? Self.missingMessage(requirement.field, kind))
+                                  message: requirement.message.map { MessageTemplate.fill($0, entry: entry) } ?? Self.missingMessage(requirement.field, kind))
             if !problems.contains(problem) { problems.append(problem) }
         }
         if missing.isEmpty, unitless.isEmpty {

@@ -104,6 +104,17 @@ struct Captures: Sendable {
     /// The time fields that say a day.
     private static let dateFields: Set<String> = ["time.day", "time.weekday", "time.month", "time.day_of_month"]
 
+    /// Whether a field names a day counted from today (`true`: "today", "last night") or by its
+    /// date (`false`: "3 december"), or nil for another field. A weekday goes with either ("this
+    /// morning, my Saturday dose").
+    private static func dayKind(_ field: String) -> Bool? {
+        switch plain(field) {
+        case "time.day": true
+        case "time.day_of_month": false
+        default: nil
+        }
+    }
+
     /// These captures with the unit of `other`'s amount when they hold a count said without
     /// one: "2 puffs of ventolin at 5am and 2 more at 7am" is 2 puffs twice.
     func takingUnit(from other: Captures) -> Captures {
@@ -189,6 +200,9 @@ struct Captures: Sendable {
         if !field.hasPrefix("time"), values.contains(where: { Self.isPiece($0.field, of: field) }) { return nil }
         // a clock said with a colon and another with a dot ("at 4am and another at 6.30") are two
         if Self.isClockField(field), values.contains(where: { Self.isClockField($0.field) }) { return nil }
+        // a day said as one from today and another by its date ("today ... 3 december") are two
+        // days
+        if let kind = Self.dayKind(field), values.contains(where: { Self.dayKind($0.field).map { $0 != kind } ?? false }) { return nil }
         var copy = self
         copy.values.append((field, value))
         return copy
