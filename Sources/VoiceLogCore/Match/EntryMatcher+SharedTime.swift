@@ -13,10 +13,11 @@ extension EntryMatcher {
     }
 
     /// The matches, with a time that opens the sentence given to every entry that says no time
-    /// of its own (an opening clock time only up to an entry that says another, which carries on
-    /// after it: "4am temp 39, nurofen 5ml, 6am temp 38.1"), and a time that ends it to every entry when all are of one kind, when only
-    /// "and" joins them (`time_sharing_joins`) or after "all" (`time_sharing_words`: "bp 119/77,
-    /// sats 97, all at 8 am"). A time between entries stays with the entry it was matched into.
+    /// of its own (an opening clock time only up to an entry that says another, which carries
+    /// on after it: "4am temp 39, nurofen 5ml, 6am temp 38.1"), and a time that ends it to every
+    /// entry when all are of one kind, when only "and" joins them (`time_sharing_joins`) or
+    /// after "all" (`time_sharing_words`: "bp 119/77, sats 97, all at 8 am"). A time between
+    /// entries stays with the entry it was matched into.
     private func sharingTime(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         guard matches.count > 1 else { return matches }
         if let opening = timePart(context, from: 0), matches[0].start == 0,
