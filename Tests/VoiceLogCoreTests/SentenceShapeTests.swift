@@ -1135,6 +1135,13 @@ import VoiceLogGrammars
         #expect(Self.parse("gave factor 8 this morning").status == .incomplete)
     }
 
+    /// Milk left over in a bottle is no pumping from the left side; a side said with its
+    /// amount still is.
+    @Test func milkLeftOverIsNoPumping() {
+        #expect(!Self.parse("fed 120ml, 30ml left over").entries.contains { $0.kind == "pumping" })
+        #expect(Self.okEntry("pumped 30ml left", kind: "pumping")?.text("side") == "left")
+    }
+
     /// A pulse by position, as a stand test is written, is a heart rate each, and a position
     /// with a duration is none; a clock time said between entries carries on after it.
     @Test func aStandTestAndTimesBetween() {
