@@ -26,6 +26,11 @@ import VoiceLogGrammars
         #expect(!medicine.contains("amox") && !medicine.contains("fluclox"))
     }
 
+    @Test func typedUnitsAreLeftOutOfSpeech() throws {
+        let units = try #require(Self.rule("units_dose"))
+        #expect(units.contains("tablets") && !units.contains("pump"))
+    }
+
     @Test func numbersComeFirstAfterTheIntroduction() throws {
         // "fed 120 ml of formula": the amount before the milk.
         let feeding = try #require(Self.rule("kind_feeding"))

@@ -1125,6 +1125,18 @@ import VoiceLogGrammars
         #expect(doses.status == .ok && doses.entries.count == 2 && doses.entries[1].text("insulin") == nil, "\(doses.entries)")
     }
 
+    /// Fertility hormones and vitamins are dosed in hundreds or thousands of units, no insulin
+    /// dose; a gel in presses of its pump; a hormone said with a bare number may be a blood level.
+    @Test func unitsPumpsAndLevels() {
+        #expect(Self.okEntry("menopur 225 iu", kind: "medication") != nil)
+        #expect(Self.parse("gonal f 300 units").status == .ok)
+        #expect(Self.parse("novorapid 150 units").status == .infeasible)
+        #expect(Self.parse("3 pumps of oestrogel on my thighs").entries.first?.text("name") == "oestrogel")
+        #expect(Self.parse("day 21 progesterone 38").status == .incomplete)
+        #expect(Self.parse("estradiol level 180 pmol").status == .unrecognized)
+        #expect(Self.okEntry("bbt 36.58 at 6:50", kind: "temperature") != nil)
+    }
+
     /// A strong painkiller's dose is asked for with its unit ("oramorph 5" is 5 mg or 5 ml);
     /// a clotting factor's thousands of units are no insulin dose.
     @Test func dosesThatNeedTheirUnit() {

@@ -101,6 +101,9 @@ public struct UnitGroup: Sendable {
         /// How many base units one of this unit is, when the group has a base.
         public var factor: Double?
         public var phrases: [[String]]
+        /// Whether the unit is read in text only and left out of the speech grammar (a line
+        /// starting `typed`).
+        public var isTyped = false
     }
 
     public var name: String

@@ -229,8 +229,10 @@ private struct GrammarFileReader {
         return nil
     }
 
-    /// `SYMBOL [FACTOR] = phrase | phrase`.
+    /// `[typed] SYMBOL [FACTOR] = phrase | phrase`.
     func readUnit(_ line: String, into group: inout UnitGroup) throws(GrammarError) {
+        let isTyped = line.hasPrefix("typed ")
+        let line = isTyped ? String(line.dropFirst("typed ".count)) : line
         let pieces = line.split(separator: "=", maxSplits: 1).map { $0.trimmed }
         let head = pieces[0].split(separator: " ").map(String.init)
         guard pieces.count == 2, let symbol = head.first, head.count <= 2 else {
@@ -244,7 +246,7 @@ private struct GrammarFileReader {
         if group.base != nil, factor == nil { throw failure("unit '\(symbol)' needs its factor to \(group.base!)") }
         let phrases = pieces[1].split(separator: "|").map { Tokenizer.tokens(of: $0.trimmed).map(\.text) }
         guard phrases.allSatisfy({ !$0.isEmpty }) else { throw failure("an empty phrase for unit '\(symbol)'") }
-        group.units.append(.init(symbol: symbol, factor: factor, phrases: phrases))
+        group.units.append(.init(symbol: symbol, factor: factor, phrases: phrases, isTyped: isTyped))
     }
 
     /// `digit 0 = zero | oh`, `teen 11 = eleven`, `tens 20 = twenty`, `scale 100 = hundred`,

@@ -100,6 +100,8 @@ public final class UtteranceParser: Sendable {
     let offerWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
     private let unloggedMeasures: Set<String>
+    /// The first words of `unloggedMeasures`.
+    private let unloggedMeasureStarts: Set<String>
     /// Words for a measure's reading, between a measure no kind logs and its number (`measure_nouns`).
     private let measureNouns: Set<String>
     /// For each kind, the fields one of which a whole entry holds, for each requirement that
@@ -157,6 +159,7 @@ public final class UtteranceParser: Sendable {
         afterNegationTails = grammar.words(of: "after_negation_tails")
         offerWords = grammar.words(of: "offer_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
+        unloggedMeasureStarts = Set(unloggedMeasures.compactMap { $0.split(separator: " ").first.map(String.init) })
         measureNouns = grammar.words(of: "measure_nouns")
         requiredFields = grammar.kinds.map { kind in
             kind.requirements.filter { requirement in
@@ -714,8 +717,12 @@ public final class UtteranceParser: Sendable {
     /// 5.9", "jaundice meter reading 12".
     private func unloggedReadings(_ context: MatchContext) -> [Range<Int>] {
         context.tokens.indices.compactMap { measure in
-            guard unloggedMeasures.contains(context.tokens[measure]) else { return nil }
-            var next = measure + 1
+            // the longest measure of one or more words from here ("vit d level 48")
+            guard unloggedMeasureStarts.contains(context.tokens[measure]), let length = (1...3).reversed().first(where: { length in
+                measure + length <= context.count
+                    && unloggedMeasures.contains(context.tokens[measure..<measure + length].joined(separator: " "))
+            }) else { return nil }
+            var next = measure + length
             while next < context.count, context.classes[next].contains(.glue) || measureNouns.contains(context.tokens[next]),
                   !context.commaBefore.contains(next) { next += 1 }
             guard next < context.count, !context.commaBefore.contains(next), !context.numbers(at: next).isEmpty else { return nil }
@@ -819,7 +826,7 @@ public final class UtteranceParser: Sendable {
         // entry ("weighing himself on the old scales and it says 13 stone 9", "her weight's 44.2
         // kg, she was weighed in her gown")
         let whole = split.matches.filter { match in
-            !match.captures.values.isEmpty && isComplete(match) && !(match.start > 0 && context.classes[match.start - 1].contains(.change))
+            !match.captures.values.isEmpty && isComplete(match, timeInParts: true) && !(match.start > 0 && context.classes[match.start - 1].contains(.change))
         }
         let isBare = { (match: EntryMatch) in
             match.captures.values.isEmpty
@@ -827,8 +834,13 @@ public final class UtteranceParser: Sendable {
                     || (match.start..<match.end).allSatisfy { self.bareWords.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) })
         }
         let bare = split.matches.filter(isBare)
-        guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0) }) else { return split }
-        return (split.matches.filter { !isBare($0) }, (split.ignored + bare.flatMap { Array($0.start..<$0.end) }).sorted())
+        guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0, timeInParts: true) }) else { return split }
+        // words that name the kind of the whole entry said right after them, in one sentence,
+        // are that entry's, not unused ("appt: podiatry tues 3:15pm", "HbA1c came 7.6")
+        let unused = bare.filter { match in
+            !whole.contains { $0.kindIndex == match.kindIndex && $0.start == match.end && !context.stopBefore.contains($0.start) }
+        }
+        return (split.matches.filter { !isBare($0) }, (split.ignored + unused.flatMap { Array($0.start..<$0.end) }).sorted())
     }
 
     /// The split, with each pair of neighbouring matches that `join` makes one replaced by the
@@ -1210,12 +1222,18 @@ public final class UtteranceParser: Sendable {
 
     /// Whether the match holds the fields its kind always requires. Each entry costs a
     /// point and an incomplete one another, so that one whole entry beats two pieces.
-    private func isComplete(_ match: EntryMatch) -> Bool {
-        isComplete(match.captures, of: match.kindIndex)
+    /// A time the kind requires counts when `timeInParts` and any part of one is said ("tues
+    /// 3:15pm" holds time.weekday, time.hour, ...).
+    private func isComplete(_ match: EntryMatch, timeInParts: Bool = false) -> Bool {
+        isComplete(match.captures, of: match.kindIndex, timeInParts: timeInParts)
     }
 
-    private func isComplete(_ captures: Captures, of kindIndex: Int) -> Bool {
-        requiredFields[kindIndex].allSatisfy { fields in fields.contains { captures.value(of: $0) != nil } }
+    private func isComplete(_ captures: Captures, of kindIndex: Int, timeInParts: Bool = false) -> Bool {
+        requiredFields[kindIndex].allSatisfy { fields in
+            fields.contains { field in
+                timeInParts && field == "time" ? captures.values.contains { EntryMatcher.isTime($0.field) } : captures.value(of: field) != nil
+            }
+        }
     }
 
 }
