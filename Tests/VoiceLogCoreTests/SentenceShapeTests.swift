@@ -1137,6 +1137,20 @@ import VoiceLogGrammars
         #expect(Self.okEntry("bbt 36.58 at 6:50", kind: "temperature") != nil)
     }
 
+    /// What a monitor, a watch or a form writes: a pulse after the pressure, labels, model
+    /// numbers that are no value, dates with their year, a date of birth that is no time.
+    @Test func devicesAndDatesWithYears() {
+        #expect(Self.okEntry("128/82/71", kind: "blood_pressure")?.number("pulse") == 71)
+        #expect(Self.okEntry("Omron HEM-7155T 132/88 72", kind: "blood_pressure")?.number("pulse") == 72)
+        #expect(Self.okEntry("S 131 D 85 P 73", kind: "blood_pressure")?.number("systolic") == 131)
+        #expect(Self.okEntry("Steps: 15,230 | Distance: 11.4 km", kind: "activity")?.number("distance_km") == 11.4)
+        let dated = Self.parse("20/11/2026 22:40 glucose 9.3")
+        #expect(dated.status == .ok && dated.entries.first?.time == LocalDateTime(year: 2026, month: 11, day: 20, hour: 22, minute: 40))
+        #expect(Self.parse("glucose 6.2 on 20 Nov 2027").status == .infeasible)
+        #expect(Self.parse("dob 14/03/2026, weight 6kg").entries.first?.time == Self.now)
+        #expect(Self.parse("lithium levels came back at 1.1 on friday").status == .unrecognized)
+    }
+
     /// A strong painkiller's dose is asked for with its unit ("oramorph 5" is 5 mg or 5 ml);
     /// a clotting factor's thousands of units are no insulin dose.
     @Test func dosesThatNeedTheirUnit() {

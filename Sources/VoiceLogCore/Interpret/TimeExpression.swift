@@ -16,6 +16,8 @@ public struct TimeExpression: Hashable, Sendable {
     /// 1 January ... 12 December, with `dayOfMonth`: a calendar date.
     public var month: Int?
     public var dayOfMonth: Int?
+    /// The year of a calendar date written with one ("20 Nov 2026", "21/11/2026").
+    public var year: Int?
     /// `morning`, `afternoon`, `evening` or `night`.
     public var period: String?
     /// "two hours ago": seconds before the reference time.
@@ -51,7 +53,7 @@ public struct TimeExpression: Hashable, Sendable {
     }
 
     /// The `time.NAME` captures that name a day ("yesterday", "on Thursday", "21 November").
-    static let dayPieces: Set<String> = ["day", "weekday", "day_of_month", "month"]
+    static let dayPieces: Set<String> = ["day", "weekday", "day_of_month", "month", "year"]
     /// The `time.NAME` captures that name a clock time of the day ("at 8", "quarter to nine").
     static let clockPieces: Set<String> = ["hour", "minute", "meridiem", "dotted", "period", "minutes_before",
                                            "span_end", "span_meridiem", "lasted"]
@@ -77,6 +79,7 @@ public struct TimeExpression: Hashable, Sendable {
         case "period": period = value.text
         case "month": month = whole
         case "day_of_month": dayOfMonth = whole
+        case "year": year = whole
         case "ago": secondsAgo = number
         case "ahead": secondsAhead = number
         case "span_end": spanEnd = whole

@@ -130,7 +130,7 @@ public struct TimeResolver: Sendable {
     /// The day stated by "yesterday", "tomorrow" or a weekday, at midnight.
     private func statedDay(_ expression: TimeExpression) -> LocalDateTime? {
         if let offset = expression.dayOffset { return now.startOfDay.adding(days: offset) }
-        if let day = expression.dayOfMonth { return calendarDay(month: expression.month, day: day) }
+        if let day = expression.dayOfMonth { return calendarDay(month: expression.month, day: day, year: expression.year) }
         guard let weekday = expression.weekday else { return nil }
         let difference = (weekday - now.weekday + 7) % 7
         if expression.forward { return now.startOfDay.adding(days: difference == 0 ? 7 : difference) }
@@ -144,11 +144,11 @@ public struct TimeResolver: Sendable {
     public func impossibility(of expression: TimeExpression) -> String? {
         if let reason = expression.impossibility { return reason }
         guard let day = expression.dayOfMonth else { return nil }
-        if calendarDays(month: expression.month, day: day).isEmpty {
+        if calendarDays(month: expression.month, day: day, year: expression.year).isEmpty {
             return "No month near today has a day \(day)\(expression.month == 2 ? " of February (no leap year is near)" : ""). Please check the date."
         }
         // "Friday the 20th": the weekday said must be the date's
-        if let weekday = expression.weekday, case let date = calendarDay(month: expression.month, day: day), date.weekday != weekday {
+        if let weekday = expression.weekday, case let date = calendarDay(month: expression.month, day: day, year: expression.year), date.weekday != weekday {
             let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
             return "Day \(day) of that month is a \(names[date.weekday]), not a \(names[weekday]). Please check the date."
         }
@@ -159,8 +159,8 @@ public struct TimeResolver: Sendable {
     /// last one, unless the next lies close ahead: within `daysAheadKept` days for a day alone,
     /// nearer than the last for a day of a month. Such a date is refused as in the future: "on
     /// 30 November" said on the 21st is a slip to ask about, not a reading of a year ago.
-    private func calendarDay(month: Int?, day: Int) -> LocalDateTime {
-        let candidates = calendarDays(month: month, day: day)
+    private func calendarDay(month: Int?, day: Int, year: Int?) -> LocalDateTime {
+        let candidates = calendarDays(month: month, day: day, year: year)
         let today = now.startOfDay
         if lookAhead { return candidates.first { $0 >= today } ?? today }
         let last = candidates.last { $0 <= today }
@@ -176,11 +176,14 @@ public struct TimeResolver: Sendable {
     /// How many days ahead a day said without its month is still that day (and refused).
     static let daysAheadKept = 7
 
-    /// The dates with that day (of that month) from a year before today to a year after.
-    private func calendarDays(month: Int?, day: Int) -> [LocalDateTime] {
+    /// The dates with that day (of that month) from a year before today to a year after, or
+    /// the one date of the year said.
+    private func calendarDays(month: Int?, day: Int, year said: Int?) -> [LocalDateTime] {
         let (year, thisMonth, _) = now.date
         var candidates: [LocalDateTime] = []
-        if let month {
+        if let month, let said {
+            candidates.append(LocalDateTime(year: said, month: month, day: day))
+        } else if let month {
             for candidateYear in (year - 1)...(year + 1) {
                 candidates.append(LocalDateTime(year: candidateYear, month: month, day: day))
             }

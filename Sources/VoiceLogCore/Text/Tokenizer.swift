@@ -5,7 +5,8 @@
 /// `1000`, "40 000" and "1 234 567" too); a leading point gets its zero (".5" is `0.5`);
 /// numbers and units written together are split ("120ml" is `120 ml`); clock and fraction
 /// signs, `%`, `°` and currency signs become tokens of their own, "@" is `at`, "&" and a lone
-/// "n" are `and`, a fraction character is written out ("½" is `1 / 2`), and minutes written onto
+/// "n" are `and`, a fraction character is written out ("½" is `1 / 2`), a subscript digit is the
+/// digit ("SpO₂" is `spo2`), and minutes written onto
 /// hours get their unit ("1h20" is `1 h 20 min`). Grammar phrases go
 /// through the same function, so both sides always agree.
 public enum Tokenizer {
@@ -17,7 +18,8 @@ public enum Tokenizer {
         scalars.reserveCapacity(min(text.unicodeScalars.count, maximumScalars))
         for scalar in text.unicodeScalars {
             if scalars.count == maximumScalars { break }
-            scalars.append(scalar)
+            // a subscript digit is the digit ("SpO₂" is `spo2`)
+            scalars.append((0x2080...0x2089).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0x2080 + 0x30)! : scalar)
         }
         var tokens: [Token] = []
         var index = 0
