@@ -1151,6 +1151,17 @@ import VoiceLogGrammars
         #expect(Self.parse("lithium levels came back at 1.1 on friday").status == .unrecognized)
     }
 
+    /// Two readings said with nothing between share the time said after them; free text ends
+    /// before words of when ("melatonin last night").
+    @Test func readingsSaidTogetherShareTheirTime() {
+        let both = Self.parse("spo2 98 pr 61 at 22:15 yesterday")
+        #expect(both.status == .ok && both.entries.count == 2 && both.entries[0].time == both.entries[1].time)
+        let dose = Self.parse("took 2mg melatonin last night and still only slept 4 hours")
+        #expect(dose.entries.first?.text("name") == "melatonin")
+        let appointment = Self.parse("bp 136/99 appt tomorrow at 3pm")
+        #expect(appointment.entries.first?.time != appointment.entries.last?.time)
+    }
+
     /// A strong painkiller's dose is asked for with its unit ("oramorph 5" is 5 mg or 5 ml);
     /// a clotting factor's thousands of units are no insulin dose.
     @Test func dosesThatNeedTheirUnit() {

@@ -71,12 +71,14 @@ extension EntryMatcher {
         return time
     }
 
-    /// Whether only "and" joins the entries, with no comma: "oxygen 97 percent and heart rate
-    /// 135 this morning" says one time for both.
+    /// Whether only "and", or nothing, joins the entries, with no comma: "oxygen 97 percent and
+    /// heart rate 135 this morning", "spo2 98 pr 61 at 22:15" say one time for both (nothing
+    /// joins no entry that may lie ahead: an appointment's time is its own).
     private func joinedByAnd(_ matches: [EntryMatch], _ context: MatchContext) -> Bool {
         zip(matches, matches.dropFirst()).allSatisfy { before, next in
             let between = before.end..<next.start
-            return between.contains { timeSharingJoins.contains(context.tokens[$0]) }
+            let adjacent = between.isEmpty && ![before, next].contains { patterns.grammar.kinds[$0.kindIndex].allowsFuture }
+            return (adjacent || between.contains { timeSharingJoins.contains(context.tokens[$0]) })
                 && between.allSatisfy { context.classes[$0].contains(.glue) }
                 && !(before.end...next.start).contains { context.commaBefore.contains($0) }
         }
