@@ -1162,6 +1162,16 @@ import VoiceLogGrammars
         #expect(appointment.entries.first?.time != appointment.entries.last?.time)
     }
 
+    /// Supplies counted and counts of fertility treatment log nothing; a sensor's alarm with a
+    /// number is a reading.
+    @Test func suppliesAndAlarms() {
+        #expect(Self.parse("2 humira pens left in the fridge").status == .unrecognized)
+        #expect(Self.parse("11 eggs at EC").status == .unrecognized)
+        #expect(Self.okEntry("colpermin 2 capsules, left the third for tonight", kind: "medication")?.text("name") == "colpermin")
+        #expect(Self.okEntry("dexcom alarm 3.4 falling at 01:40", kind: "glucose")?.number("value") == 3.4)
+        #expect(Self.parse("silence the dexcom alarm").status == .unrecognized)
+    }
+
     /// A strong painkiller's dose is asked for with its unit ("oramorph 5" is 5 mg or 5 ml);
     /// a clotting factor's thousands of units are no insulin dose.
     @Test func dosesThatNeedTheirUnit() {
