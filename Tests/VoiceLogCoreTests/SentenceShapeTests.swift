@@ -1172,6 +1172,14 @@ import VoiceLogGrammars
         #expect(Self.parse("silence the dexcom alarm").status == .unrecognized)
     }
 
+    /// What is yet to be done logs nothing: "going for a walk later", "supposed to take".
+    @Test func plansSaidOtherWays() {
+        #expect(Self.parse("going for a 30 minute walk later").status == .unrecognized)
+        #expect(Self.parse("I'm supposed to take 2 puffs of Seretide twice a day").status == .unrecognized)
+        #expect(Self.okEntry("went for a 30 minute walk", kind: "activity") != nil)
+        #expect(Self.okEntry("temp 38.5 going to A&E", kind: "temperature") != nil)
+    }
+
     /// A strong painkiller's dose is asked for with its unit ("oramorph 5" is 5 mg or 5 ml);
     /// a clotting factor's thousands of units are no insulin dose.
     @Test func dosesThatNeedTheirUnit() {

@@ -93,8 +93,10 @@ extension UtteranceParser {
         let negation = negationWords.contains(word)
         guard planWords.contains(word) else { return true }
         // what is planned comes next, or after "to", or after "a" for a plan word ("planning a
-        // 10k run"); a word of `plan_openers` only after "to" ("going to take", not "going mad")
+        // 10k run"); a word of `plan_openers` only after "to" ("going to take", not "going mad"),
+        // or one of `plans_for` before "for a" ("going for a walk later")
         let between = tokens[safe: index + 1]?.text
+        if plansFor.contains(word), between == "for", let next = tokens[safe: index + 2]?.text, next == "a" || next == "an" { return true }
         let skipsOne = between == "to" || (negation && (between == "a" || between == "an"))
         guard negation || between == "to", let next = tokens[safe: skipsOne ? index + 2 : index + 1]?.text else { return false }
         return planActions.contains(next) || next.holdsNumber

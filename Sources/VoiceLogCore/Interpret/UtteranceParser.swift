@@ -28,6 +28,8 @@ public final class UtteranceParser: Sendable {
     let negationOrPlanWords: Set<String>
     /// What a plan word is said before ("will take").
     let planActions: Set<String>
+    /// Words that say a plan before "for a" ("going for a walk").
+    let plansFor: Set<String>
     let remarkWords: Set<String>
     /// The `question` phrases, read where an utterance starts.
     let questionOpenings: OpeningPhrases
@@ -125,6 +127,7 @@ public final class UtteranceParser: Sendable {
         planWords = grammar.planWords.union(grammar.words(of: "plan_openers"))
         negationOrPlanWords = negationWords.union(planWords)
         planActions = grammar.words(of: "plan_actions")
+        plansFor = grammar.words(of: "plans_for")
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
         statementOpenings = OpeningPhrases(grammar.words(of: "statement_openings"))
