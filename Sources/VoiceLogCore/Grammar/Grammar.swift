@@ -116,6 +116,8 @@ public struct UnitGroup: Sendable {
     /// oz" alone is more often a feed.
     public var readsPairsOnly = false
     public var units: [Unit] = []
+    /// The units said in speech: all but the `typed` ones.
+    public var spokenUnits: [Unit] { units.filter { !$0.isTyped } }
 
     /// The units that the unit at `index` counts in a whole number of times, as units of one
     /// system do (a litre in millilitres, a stone in pounds, an hour in minutes), largest

@@ -189,8 +189,7 @@ private struct GrammarFileReader {
     func readPhrase(_ line: String, into list: inout PhraseList) throws(GrammarError) {
         var value = ""
         var assignments: [(field: String, value: String)] = []
-        let isTyped = line.hasPrefix("typed ")
-        let line = isTyped ? String(line.dropFirst("typed ".count)) : line
+        let (isTyped, line) = Self.withoutTyped(line)
         if line.hasPrefix("<"), line.hasSuffix(">") {
             list.includes.append((String(line.dropFirst().dropLast()), isTyped))
             return
@@ -229,10 +228,14 @@ private struct GrammarFileReader {
         return nil
     }
 
+    /// Whether a list or unit line starts with `typed` (read in text only), and the line without it.
+    static func withoutTyped(_ line: String) -> (isTyped: Bool, line: String) {
+        line.hasPrefix("typed ") ? (true, String(line.dropFirst("typed ".count))) : (false, line)
+    }
+
     /// `[typed] SYMBOL [FACTOR] = phrase | phrase`.
     func readUnit(_ line: String, into group: inout UnitGroup) throws(GrammarError) {
-        let isTyped = line.hasPrefix("typed ")
-        let line = isTyped ? String(line.dropFirst("typed ".count)) : line
+        let (isTyped, line) = Self.withoutTyped(line)
         let pieces = line.split(separator: "=", maxSplits: 1).map { $0.trimmed }
         let head = pieces[0].split(separator: " ").map(String.init)
         guard pieces.count == 2, let symbol = head.first, head.count <= 2 else {

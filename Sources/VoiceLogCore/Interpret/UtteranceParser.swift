@@ -102,8 +102,9 @@ public final class UtteranceParser: Sendable {
     let offerWords: Set<String>
     /// Measures no kind logs ("INR", "platelets"): left over, they carry a value that is lost.
     private let unloggedMeasures: Set<String>
-    /// The first words of `unloggedMeasures`.
+    /// The first words of `unloggedMeasures`, and how many words the longest has.
     private let unloggedMeasureStarts: Set<String>
+    private let longestUnloggedMeasure: Int
     /// Words for a measure's reading, between a measure no kind logs and its number (`measure_nouns`).
     private let measureNouns: Set<String>
     /// For each kind, the fields one of which a whole entry holds, for each requirement that
@@ -163,6 +164,7 @@ public final class UtteranceParser: Sendable {
         offerWords = grammar.words(of: "offer_words")
         unloggedMeasures = grammar.words(of: "unlogged_measures")
         unloggedMeasureStarts = Set(unloggedMeasures.compactMap { $0.split(separator: " ").first.map(String.init) })
+        longestUnloggedMeasure = unloggedMeasures.map { $0.split(separator: " ").count }.max() ?? 1
         measureNouns = grammar.words(of: "measure_nouns")
         requiredFields = grammar.kinds.map { kind in
             kind.requirements.filter { requirement in
@@ -721,7 +723,7 @@ public final class UtteranceParser: Sendable {
     private func unloggedReadings(_ context: MatchContext) -> [Range<Int>] {
         context.tokens.indices.compactMap { measure in
             // the longest measure of one or more words from here ("vit d level 48")
-            guard unloggedMeasureStarts.contains(context.tokens[measure]), let length = (1...3).reversed().first(where: { length in
+            guard unloggedMeasureStarts.contains(context.tokens[measure]), let length = (1...longestUnloggedMeasure).reversed().first(where: { length in
                 measure + length <= context.count
                     && unloggedMeasures.contains(context.tokens[measure..<measure + length].joined(separator: " "))
             }) else { return nil }

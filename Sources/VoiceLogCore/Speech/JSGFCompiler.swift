@@ -190,7 +190,7 @@ public struct JSGFCompiler {
             return phraseRule("list_\(name)", list.phrases.filter { !$0.isTyped }.map(\.words), book)
         case .unit(let group), .quantity(let group, nil):
             guard let units = grammar.unitGroups[group],
-                  let unitRule = phraseRule("units_\(group)", units.units.filter { !$0.isTyped }.flatMap(\.phrases), book) else { return nil }
+                  let unitRule = phraseRule("units_\(group)", units.spokenUnits.flatMap(\.phrases), book) else { return nil }
             if case .unit = source { return unitRule }
             let name = "quantity_\(group)"
             define(name, "<\(countRule(book))> <\(unitRule)>", book)
@@ -210,7 +210,7 @@ public struct JSGFCompiler {
             return name
         case .duration(_, nil):
             guard let units = grammar.unitGroups["time"],
-                  let unitRule = phraseRule("units_time", units.units.filter { !$0.isTyped }.flatMap(\.phrases), book) else { return nil }
+                  let unitRule = phraseRule("units_time", units.spokenUnits.flatMap(\.phrases), book) else { return nil }
             define("duration", "<\(countRule(book))> <\(unitRule)> [and a half]", book)
             return "duration"
         case .number(let shape):
@@ -255,7 +255,7 @@ public struct JSGFCompiler {
         let name = "quantity_\(units.name)_\(speech.range.lowerBound)_\(speech.range.upperBound)\(pairedHundreds ? "" : "_unpaired")"
         if book.bodies[name] != nil { return name }
         var options: [String] = []
-        for unit in units.units where !unit.isTyped {
+        for unit in units.spokenUnits {
             let symbol = String(unit.symbol.map { $0.isLetter || $0.isNumber ? $0 : "_" })
             guard let phrases = phraseRule("unit_\(units.name)_\(symbol)", unit.phrases, book) else { continue }
             let counts = unit.factor.map { shapedCounts(speech, inUnitOf: $0, pairedHundreds: pairedHundreds, book) } ?? ["<\(countRule(book))>"]
