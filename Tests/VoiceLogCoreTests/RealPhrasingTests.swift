@@ -41,7 +41,7 @@ import VoiceLogGrammars
         ("real_heldout_fz.jsonl", 0.82), ("real_heldout_gc.jsonl", 0.78), ("real_heldout_gf.jsonl", 0.92), ("real_heldout_gj.jsonl", 0.76), ("real_heldout_gm.jsonl", 0.89),
         ("real_heldout_go.jsonl", 0.79), ("real_heldout_gq.jsonl", 0.76), ("real_heldout_gs.jsonl", 0.85),
         ("real_heldout_gv.jsonl", 0.83), ("real_heldout_gy.jsonl", 0.61), ("real_heldout_hb.jsonl", 0.81),
-        ("real_heldout_he.jsonl", 0.90),
+        ("real_heldout_he.jsonl", 0.90), ("real_heldout_hi.jsonl", 0.70),
     ]
 
     /// How many `ok` results a held-out file may give for lines that expect another status: 3,

@@ -289,8 +289,8 @@ import VoiceLogGrammars
     /// A count after a multiplication sign is how many of the entry before, never a reading.
     @Test func aCountAfterXStartsNoEntry() {
         let result = Self.parse("senna 7.5mg x2 at bedtime")
-        #expect(!result.entries.map(\.kind).contains("glucose"))
-        #expect(result.status != .ok)
+        #expect(result.entries.map(\.kind) == ["medication"])
+        #expect(result.entries.first?.text("name") == "senna 7.5mg")
     }
 
     /// What a reading was taken after or during is no entry of its own unless it is whole.
@@ -1624,6 +1624,16 @@ import VoiceLogGrammars
         #expect(Self.okEntry("bp 127/81 lying on my left", kind: "blood_pressure")?.number("systolic") == 127)
         #expect(Self.okEntry("rhr 38 is that right", kind: "heart_rate")?.number("bpm") == 38)
         #expect(Self.parse("bf 15 left 10 right").entries.compactMap { $0.number("duration_min") } == [15, 10])
+    }
+
+    /// A dose counted after its weight is how many of that weight, its form unsaid and logged
+    /// as said; "x1" is the one's weight; how often it is taken is no count ("x2 a day").
+    @Test func aDoseCountedAfterItsWeight() {
+        let amount = { (text: String) in Self.parse(text).entries.first?.fields.first { $0.name == "amount" }?.value }
+        #expect(amount("buscopan 10mg x 2") == .amount(value: 2, unit: nil))
+        #expect(amount("tegretol retard 200mg x1") == .amount(value: 200, unit: "mg"))
+        #expect(amount("paracetamol 500mg x2 tabs") == .amount(value: 2, unit: "tablet"))
+        #expect(Self.parse("paracetamol 500mg x2 a day").status == .incomplete)
     }
 
     /// A bare value after a dose is more of it only at the dose's scale: "metformin 850mg, 6.1
