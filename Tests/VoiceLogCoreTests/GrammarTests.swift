@@ -42,6 +42,8 @@ import VoiceLogGrammars
         ("kind x\n    fields a\n    say x {a:unit(volume) ~1..5}\n", "bad.grammar:3: '~' shapes only the numbers of number, integer, decimal, quantity and duration, and the words of text, not 'unit'"),
         ("kind x\n    fields a\n    say x {a:side ~1..5}\n", "bad.grammar:3: '~' shapes only the numbers of number, integer, decimal, quantity and duration, and the words of text, not 'side'"),
         ("kind x\n    fields a\n    say x {a:text ~no_rule}\n", "grammar:0: kind 'x' says a text with rule '<no_rule>', which no file defines"),
+        ("kind x\n    fields a\n    say x {a:said(no_rule)}\n", "grammar:0: kind 'x' says a text with rule '<no_rule>', which no file defines"),
+        ("kind x\n    fields a\n    say x {a:said}\n", "bad.grammar:3: said needs a rule: said(symptom_place)"),
     ])
     func mistakesInAGrammarFileAreReportedWithTheirPlace(text: String, message: String) {
         var files = BundledGrammar.files

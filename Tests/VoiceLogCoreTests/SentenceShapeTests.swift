@@ -1023,7 +1023,7 @@ import VoiceLogGrammars
     /// a part of the body with its score, how it came on or flares between.
     @Test(arguments: [("Headache paining since evening, 5 on 10", "headache", 5.0), ("migraine eight over ten", "migraine", 8),
                       ("my back's a six today", "back pain", 6), ("mood okay, knees a 4", "knee pain", 4),
-                      ("sciatica flaring six out of ten", "sciatica", 6), ("gout in my big toe, 8/10", "gout", 8),
+                      ("sciatica flaring six out of ten", "sciatica", 6), ("gout in my big toe, 8/10", "gout in my big toe", 8),
                       ("jaw throbbing eight out of ten", "mouth pain", 8), ("yoga for 20 minutes, back's about a 3 after", "back pain", 3)])
     func painScoresAsDiariesSayThem(text: String, name: String, score: Double) {
         let symptom = Self.okEntry(text, kind: "symptom")
@@ -1624,6 +1624,14 @@ import VoiceLogGrammars
         #expect(Self.okEntry("bp 127/81 lying on my left", kind: "blood_pressure")?.number("systolic") == 127)
         #expect(Self.okEntry("rhr 38 is that right", kind: "heart_rate")?.number("bpm") == 38)
         #expect(Self.parse("bf 15 left 10 right").entries.compactMap { $0.number("duration_min") } == [15, 10])
+    }
+
+    /// Where a symptom is, said right after it, is part of its name; said after how bad it
+    /// is, it is in passing.
+    @Test func whereASymptomIsSaidRightAfterIt() {
+        #expect(Self.parse("mild numbness in my left hand").entries.first?.text("name") == "numbness in my left hand")
+        #expect(Self.parse("pins and needles in both feet, 3/10").entries.first?.text("name") == "pins and needles in both feet")
+        #expect(Self.parse("joint pain bad in her knees").entries.first?.text("name") == "joint pain")
     }
 
     /// A dose counted after its weight is how many of that weight, its form unsaid and logged

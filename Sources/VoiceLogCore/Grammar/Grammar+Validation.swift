@@ -37,7 +37,7 @@ extension Grammar {
                 case .list(let name) where lists[name] == nil, .textHolding(let name, _) where lists[name] == nil,
                      .notBefore(let name) where lists[name] == nil, .beforeCounted(let name) where lists[name] == nil:
                     throw failure("kind '\(kind.name)' uses list '\(name)', which no file defines")
-                case .text(let rule?) where rules[rule] == nil:
+                case .text(let rule?) where rules[rule] == nil, .said(let rule) where rules[rule] == nil:
                     throw failure("kind '\(kind.name)' says a text with rule '<\(rule)>', which no file defines")
                 case .quantity(let group, _) where unitGroups[group] == nil,
                      .unit(let group) where unitGroups[group] == nil,

@@ -66,11 +66,15 @@ public enum SlotSource: Hashable, Sendable {
     case unknownWord
     /// Every remaining word (the text of a note).
     case rest
+    /// The words a rule of the grammar matches, taken as said: `{name+:said(symptom_place)}`
+    /// keeps "in my left hand" in a symptom's name; read into `_`, the words cost a point, so
+    /// that a reading that keeps them wins. Text only.
+    case said(rule: String)
 
     /// Whether the capture takes words as they were said (a food, a note), not a value.
     public var takesWordsAsSaid: Bool {
         switch self {
-        case .text, .textHolding, .unknownWord, .rest, .strength: true
+        case .text, .textHolding, .unknownWord, .rest, .strength, .said: true
         case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd: false
         }
     }

@@ -148,6 +148,9 @@ struct TemplateParser {
             guard let argument else { return .text() }
             return argument.hasPrefix("not ") ? .textHolding(list: argument.dropFirst(4).trimmed, holding: false) : .textHolding(list: argument)
         case "rest": return .rest
+        case "said":
+            guard let argument else { throw Failure(message: "said needs a rule: said(symptom_place)") }
+            return .said(rule: argument)
         case "word":
             guard argument == nil else { throw Failure(message: "word takes no argument") }
             return .unknownWord

@@ -15,6 +15,8 @@ final class CompiledSlot: Sendable {
     let units: UnitReader?
     /// How many seconds one of a duration's unit is (`duration(min)`: 60).
     let durationFactor: Double
+    /// The rule a `said(RULE)` source names, compiled.
+    let said: CompiledPattern?
 
     init(field: String, source: SlotSource, matcher: PatternMatcher) {
         self.field = field
@@ -38,6 +40,11 @@ final class CompiledSlot: Sendable {
             durationFactor = matcher.units["time"]?.group.units.first { $0.symbol == unit }?.factor ?? 1
         } else {
             durationFactor = 1
+        }
+        if case .said(let rule) = source, let pattern = matcher.grammar.rules[rule] {
+            said = CompiledPattern(pattern, matcher: matcher)
+        } else {
+            said = nil
         }
     }
 }

@@ -58,6 +58,7 @@ final class PatternMatcher: Sendable {
         var words = WordIDs()
         for pattern in grammar.commonParts + grammar.asides + grammar.kinds.flatMap({ $0.introductions + $0.parts }) {
             pattern.forEachWord { _ = words.intern($0) }
+            for case .said(let rule) in pattern.sources { grammar.rules[rule]?.forEachWord { _ = words.intern($0) } }
         }
         var lists: [String: ListReader] = [:]
         for (name, list) in grammar.lists { lists[name] = ListReader(list, words: &words) }
@@ -272,6 +273,14 @@ final class PatternMatcher: Sendable {
                 slot.list?.trie.matches(context.ids, at: unitEnd) { _, _ in counted = true }
             }
             if counted { found(index, .literal(""), [], 0) }
+        case .said:
+            guard let rule = slot.said else { return }
+            // read and kept in no field, the words cost a point, so that a reading that keeps
+            // them wins where there is one
+            let cost = slot.isDiscarded ? 1 : 0
+            match(rule, context, at: index, Captures()) { end, _ in
+                if end > index { found(end, .words(start: index, end: end), [], cost) }
+            }
         case .clauseEnd:
             var breaks = index == context.count || context.commaBefore.contains(index)
             if !breaks { self.breaks?.matches(context.ids, at: index) { _, _ in breaks = true } }

@@ -240,7 +240,7 @@ public struct JSGFCompiler {
             guard !options.isEmpty else { return nil }
             define(name, options.joined(separator: " | "), book)
             return name
-        case .text(nil), .textHolding, .unknownWord, .span, .strength, .notBefore, .beforeCounted, .clauseEnd:
+        case .text(nil), .textHolding, .unknownWord, .span, .strength, .notBefore, .beforeCounted, .clauseEnd, .said:
             return nil
         }
     }
@@ -357,7 +357,7 @@ extension Pattern {
         sources.contains { source in
             switch source {
             case .number, .minute, .quantity, .duration, .span, .strength: true
-            case .list, .unit, .text, .textHolding, .unknownWord, .rest, .notBefore, .beforeCounted, .clauseEnd: false
+            case .list, .unit, .text, .textHolding, .unknownWord, .rest, .notBefore, .beforeCounted, .clauseEnd, .said: false
             }
         }
     }
