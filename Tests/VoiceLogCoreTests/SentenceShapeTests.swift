@@ -1626,6 +1626,24 @@ import VoiceLogGrammars
         #expect(Self.parse("bf 15 left 10 right").entries.compactMap { $0.number("duration_min") } == [15, 10])
     }
 
+    /// Biologics are medicines, a pen or infusion of one is its dose, and a bare number of one
+    /// asks its unit; one booked ahead is an appointment; how one works is said in passing.
+    @Test func biologicsAndTheirInfusions() {
+        #expect(Self.okEntry("kesimpta pen done at 8:30", kind: "medication")?.text("name") == "kesimpta")
+        #expect(Self.okEntry("tysabri infusion 300mg at 11.30 yesterday", kind: "medication")?.text("name") == "tysabri")
+        #expect(Self.parse("cosentyx 150 done").status == .infeasible)
+        #expect(Self.parse("Entyvio infusion Tuesday at 2pm at the Royal Free").entries.map(\.kind) == ["appointment"])
+        #expect(Self.parse("itch 3/10 today, skyrizi working").entries.map(\.kind) == ["symptom"])
+    }
+
+    /// A weight lost or still to lose is no weight: "half a stone down", "10 lbs to go".
+    @Test func aWeightLostIsNoWeight() {
+        #expect(Self.parse("half a stone down").status == .unrecognized)
+        #expect(Self.parse("total loss 21.6 kg").status == .unrecognized)
+        #expect(Self.okEntry("weight 92.1kg, 4kg to go", kind: "weight")?.number("value") == 92.1)
+        #expect(Self.okEntry("weighed 10st 3lb, lost a bit", kind: "weight") != nil)
+    }
+
     /// Where a symptom is, said right after it, is part of its name; said after how bad it
     /// is, it is in passing.
     @Test func whereASymptomIsSaidRightAfterIt() {
