@@ -1650,6 +1650,16 @@ import VoiceLogGrammars
         #expect(Self.parse("mild numbness in my left hand").entries.first?.text("name") == "numbness in my left hand")
         #expect(Self.parse("pins and needles in both feet, 3/10").entries.first?.text("name") == "pins and needles in both feet")
         #expect(Self.parse("joint pain bad in her knees").entries.first?.text("name") == "joint pain")
+        #expect(Self.parse("pain in my knees and elbows").entries.first?.text("name") == "pain in my knees and elbows")
+    }
+
+    /// A part of the body named with a symptom, before or after it, is part of its name as said;
+    /// "back" after one says it came again, and a part after a comma starts something else.
+    @Test func aPartOfTheBodyNamedWithASymptom() {
+        #expect(Self.parse("leg swelling 6 out of 10").entries.first?.text("name") == "leg swelling")
+        #expect(Self.parse("tingling feet 4/10").entries.first?.text("name") == "tingling feet")
+        #expect(Self.parse("wearing off at 9.30, tremor back").entries.last?.text("name") == "tremor")
+        #expect(Self.parse("mild nausea, mild fatigue, mouth fine").entries.last?.text("name") == "fatigue")
     }
 
     /// A dose counted after its weight is how many of that weight, its form unsaid and logged

@@ -72,6 +72,15 @@ extension Grammar {
     }
 }
 
+extension Grammar {
+    /// The rules that the `said(RULE)` captures of `patterns` name, whose words they read.
+    func saidRules(in patterns: [Pattern]) -> [Pattern] {
+        var names: Set<String> = []
+        for case .said(let rule) in patterns.flatMap(\.sources) { names.insert(rule) }
+        return names.sorted().compactMap { rules[$0] }
+    }
+}
+
 extension Pattern {
     /// Every field this pattern captures or assigns.
     var capturedFields: [String] {

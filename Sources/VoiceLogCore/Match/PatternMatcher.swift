@@ -56,9 +56,9 @@ final class PatternMatcher: Sendable {
         self.grammar = grammar
         numberReader = NumberReader(words: grammar.numberWords)
         var words = WordIDs()
-        for pattern in grammar.commonParts + grammar.asides + grammar.kinds.flatMap({ $0.introductions + $0.parts }) {
+        let patterns = grammar.commonParts + grammar.asides + grammar.kinds.flatMap({ $0.introductions + $0.parts })
+        for pattern in patterns + grammar.saidRules(in: patterns) {
             pattern.forEachWord { _ = words.intern($0) }
-            for case .said(let rule) in pattern.sources { grammar.rules[rule]?.forEachWord { _ = words.intern($0) } }
         }
         var lists: [String: ListReader] = [:]
         for (name, list) in grammar.lists { lists[name] = ListReader(list, words: &words) }
@@ -274,7 +274,9 @@ final class PatternMatcher: Sendable {
             }
             if counted { found(index, .literal(""), [], 0) }
         case .said:
-            guard let rule = slot.said else { return }
+            // a piece added to a field does not start after a comma: "mild fatigue, mouth fine"
+            // is no "fatigue mouth"
+            guard let rule = slot.said, !(slot.isSum && context.commaBefore.contains(index)) else { return }
             // read and kept in no field, the words cost a point, so that a reading that keeps
             // them wins where there is one
             let cost = slot.isDiscarded ? 1 : 0

@@ -136,7 +136,7 @@ extension Grammar {
         for group in unitGroups.values { for unit in group.units { for phrase in unit.phrases { words.formUnion(phrase) } } }
         words.formUnion(numberVocabulary)
         let patterns = commonParts + asides + kinds.flatMap { $0.introductions + $0.parts }
-        for pattern in patterns { words.formUnion(pattern.literalWords) }
+        for pattern in patterns + saidRules(in: patterns) { words.formUnion(pattern.literalWords) }
         return words
     }
 }
