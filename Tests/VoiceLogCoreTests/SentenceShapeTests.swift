@@ -1636,6 +1636,14 @@ import VoiceLogGrammars
         #expect(Self.parse("itch 3/10 today, skyrizi working").entries.map(\.kind) == ["symptom"])
     }
 
+    /// A visit's day and clock time come in either order, its place may come between, and who
+    /// it is with may have a follow-up.
+    @Test func visitsSaidInAnyOrder() {
+        #expect(Self.okEntry("physio at 2pm on thursday at the leisure centre", kind: "appointment")?.text("with") == "physio")
+        #expect(Self.okEntry("surgeon follow up on friday at 10:15", kind: "appointment")?.text("with") == "surgeon")
+        #expect(Self.okEntry("colonoscopy 9 december 8.30am at st marks", kind: "appointment")?.text("where") == "st marks")
+    }
+
     /// A weight lost or still to lose is no weight: "half a stone down", "10 lbs to go".
     @Test func aWeightLostIsNoWeight() {
         #expect(Self.parse("half a stone down").status == .unrecognized)
