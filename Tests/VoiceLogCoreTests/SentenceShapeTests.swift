@@ -1644,6 +1644,15 @@ import VoiceLogGrammars
         #expect(Self.okEntry("colonoscopy 9 december 8.30am at st marks", kind: "appointment")?.text("where") == "st marks")
     }
 
+    /// Training said around a reading is in passing ("after the rain ride", "skipping the club
+    /// run"); energy gels taken on the move are counted foods, and a medicine's gel is none.
+    @Test func trainingSaidInPassingAndGelsTaken() {
+        #expect(Self.parse("temp 38.3, skipping the club run").entries.map(\.kind) == ["temperature"])
+        #expect(Self.parse("blood sugar 3.3 at 2am after yesterday's long run").entries.map(\.kind) == ["glucose"])
+        #expect(Self.okEntry("2 gels + 500ml water during the run", kind: "food")?.text("food") == "gels")
+        #expect(!Self.parse("dovobet gel on knees and elbows").entries.contains { $0.kind == "food" })
+    }
+
     /// A weight lost or still to lose is no weight: "half a stone down", "10 lbs to go".
     @Test func aWeightLostIsNoWeight() {
         #expect(Self.parse("half a stone down").status == .unrecognized)

@@ -60,7 +60,7 @@ public struct Grammar: Sendable {
     /// Lists that shape a sentence rather than name a value.
     public static let structuralLists: Set<String> = [
         "filler", "hesitations", "glue", "negation", "question", "written", "reserved", "text_openers",
-        "everyday_lists", "remarks", "shared_verbs", "breaks", "regimens", "back_again", "corrections", "compound_names",
+        "everyday_lists", "remarks", "shared_verbs", "breaks", "regimens", "back_again", "energy_gels", "corrections", "compound_names",
         "numbered_places", "ages", "text_breaks", "people", "names", "wake_words", "dictation_openers",
         "lacking_words", "span_connectors", "after_number_lists", "unlogged_measures", "measure_nouns",
         "plain_words", "repeats", "wake_calls", "empty_words", "changes", "text_blockers",
