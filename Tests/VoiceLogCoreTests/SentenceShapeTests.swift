@@ -1653,6 +1653,17 @@ import VoiceLogGrammars
         #expect(!Self.parse("dovobet gel on knees and elbows").entries.contains { $0.kind == "food" })
     }
 
+    /// "1h 15m" is 75 minutes, not an hour and 15 metres; yards are a distance; a race run in a
+    /// time is a run of its distance; a race of one's own around a reading is in passing.
+    @Test func minutesAfterHoursYardsAndRaces() {
+        let walk = Self.okEntry("walked 1h 15m", kind: "activity")
+        #expect(walk?.number("duration_min") == 75 && walk?.number("distance_km") == nil)
+        #expect(Self.okEntry("swam 1000 yards", kind: "activity")?.number("distance_km") == 0.9144)
+        #expect(Self.okEntry("marathon in 4 hours 12 minutes", kind: "activity")?.number("distance_km") == 42.195)
+        #expect(Self.parse("bolus 1.5u before my 5k").entries.map(\.kind) == ["medication"])
+        #expect(Self.okEntry("hr shot up to 192", kind: "heart_rate")?.number("bpm") == 192)
+    }
+
     /// A weight lost or still to lose is no weight: "half a stone down", "10 lbs to go".
     @Test func aWeightLostIsNoWeight() {
         #expect(Self.parse("half a stone down").status == .unrecognized)

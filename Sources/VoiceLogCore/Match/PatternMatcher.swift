@@ -31,6 +31,9 @@ final class PatternMatcher: Sendable {
     private let clockOffsets: [String: String]
     /// Minutes written with a letter that also writes metres ("m"): a hundred or more are metres.
     private let ambiguousMinutes: Set<String>
+    /// The one-word units of an hour ("h", "hrs"): fewer than 60 of an ambiguous minute after one
+    /// are minutes ("1h 15m").
+    private let hourWords: Set<String>
     /// Words that may follow the minutes said after hours (`after_hour_minutes`).
     private let afterHourMinutes: Set<String>
     /// The phrases of `named_clocks` and the hour of each ("midnight" is 0).
@@ -106,6 +109,7 @@ final class PatternMatcher: Sendable {
         spanConnectors = grammar.words(of: "span_connectors")
         clockOffsets = Dictionary((grammar.lists["clock_offsets"]?.phrases ?? []).map { ($0.words.joined(separator: " "), $0.value) }) { first, _ in first }
         ambiguousMinutes = grammar.words(of: "ambiguous_minutes")
+        hourWords = Set(grammar.unitGroups["time"]?.units.filter { $0.factor == 3600 }.flatMap { $0.phrases.filter { $0.count == 1 }.map { $0[0] } } ?? [])
         afterHourMinutes = grammar.words(of: "after_hour_minutes")
         namedClocks = lists["named_clocks"]?.trie
         meridiemWords = Dictionary((grammar.lists["meridiem"]?.phrases ?? []).filter { $0.words.count == 1 }.map { ($0.words[0], $0.value) }) { first, _ in first }
@@ -521,6 +525,9 @@ final class PatternMatcher: Sendable {
         for count in counts(context, at: index) {
             trie.matches(context.ids, at: count.end) { end, unitIndex in
                 let unit = units[unitIndex]
+                // "1h 15m": fewer than 60 of a one-letter minute right after hours are minutes, not metres
+                if unit.factor != nil, count.value < 60, ambiguousMinutes.contains(context.tokens[end - 1]),
+                   unitGroup.name != "time", index > 0, hourWords.contains(context.tokens[index - 1]) { return }
                 if !unitGroup.readsPairsOnly { found(end, count.value, unit) }
                 // "a litre and a half", "2 cups and a half"
                 if !unitGroup.readsPairsOnly, count.value.isWhole, context.tokens[safe: end] == "and",
