@@ -12,6 +12,8 @@ final class EntryMatcher: Sendable {
     private let patternsByFirstWord: [[Int]]
     private let patternsStartingWithNumbers: [Int]
     private let patternsStartingAnywhere: [Int]
+    /// Whether each pattern opens with words taken as said (free text, a rule's words): as a
+    /// part, it comes after the introduction.
     private let startsWithText: [Bool]
     /// Whether each pattern may open with words of any kind taken as said (`text`, not
     /// `text(LIST)`).
@@ -91,7 +93,8 @@ final class EntryMatcher: Sendable {
         patternsByFirstWord = byWord
         patternsStartingWithNumbers = byNumber
         patternsStartingAnywhere = anywhere
-        startsWithText = all.indices.map(Set(anywhere).contains)
+        let startsAnywhere = Set(anywhere)
+        startsWithText = all.indices.map { startsAnywhere.contains($0) || all[$0].mayOpenWithRuleWords }
         opensWithAnyWords = all.map(\.mayOpenWithAnyWords)
         self.introductions = introductions
         self.parts = parts

@@ -726,6 +726,7 @@ final class PatternMatcher: Sendable {
         case .capture(_, .unit(let group)): return firstWordsOfUnits(group)
         case .capture(_, .number), .capture(_, .minute), .capture(_, .quantity), .capture(_, .duration), .capture(_, .span):
             return [Self.numberStart]
+        case .capture(_, .said(let rule)): return grammar.rules[rule].flatMap(firstWords(of:))
         case .capture: return nil
         case .rule: return nil
         }
@@ -746,13 +747,24 @@ extension Pattern {
     /// Whether the pattern may open with words taken as said of any kind (`text`, `rest`), not
     /// only those that end with a phrase of a list (`text(LIST)`).
     var mayOpenWithAnyWords: Bool {
+        mayOpen { if case .text = $0 { true } else if case .rest = $0 { true } else { false } }
+    }
+
+    /// Whether the pattern may open with the words of a rule taken as said (`said(RULE)`): as
+    /// a part, it comes after its entry's introduction, as free text does.
+    var mayOpenWithRuleWords: Bool {
+        mayOpen { if case .said = $0 { true } else { false } }
+    }
+
+    /// Whether the pattern may open with a capture whose source `opens` accepts.
+    private func mayOpen(with opens: (SlotSource) -> Bool) -> Bool {
         switch self {
-        case .capture(_, .text), .capture(_, .rest): true
-        case .word, .capture, .assign, .rule: false
-        case .optional(let inner): inner.mayOpenWithAnyWords
-        case .choice(let options): options.contains(where: \.mayOpenWithAnyWords)
+        case .capture(_, let source): opens(source)
+        case .word, .assign, .rule: false
+        case .optional(let inner): inner.mayOpen(with: opens)
+        case .choice(let options): options.contains { $0.mayOpen(with: opens) }
         case .sequence(let items):
-            items.first { !$0.canBeEmpty || $0.mayOpenWithAnyWords }?.mayOpenWithAnyWords ?? false
+            items.first { !$0.canBeEmpty || $0.mayOpen(with: opens) }?.mayOpen(with: opens) ?? false
         }
     }
 
