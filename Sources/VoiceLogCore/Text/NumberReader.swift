@@ -34,6 +34,9 @@ public struct NumberReader: Sendable {
         if start > 0, words.digits[tokens[start]] == 1, words.pronounOneAfter.contains(tokens[start - 1]) {
             return unsigned(tokens, at: start).filter { $0.end > start + 1 }
         }
+        // "three hundred and fifty" is 350, never 3 and then 150: no number starts at a scale
+        // said right after a number
+        if start > 0, words.scales[token] != nil, isNumber(tokens[start - 1]) { return [] }
         if words.minus.contains(tokens[start]) {
             return unsigned(tokens, at: start + 1).map { NumberReading(end: $0.end, value: -$0.value) }
         }
@@ -45,6 +48,12 @@ public struct NumberReader: Sendable {
             let splitsTens = words.tens[tokens[reading.end - 1]] != nil && words.digits[next] != nil
             return !((splitsTens || words.point.contains(next)) && all.contains { $0.end > reading.end })
         }
+    }
+
+    /// Whether a token is a number or a word of one ("3", "three", "thirty", "hundred").
+    private func isNumber(_ token: String) -> Bool {
+        token.startsWithNumber || words.digits[token] != nil || words.teens[token] != nil
+            || words.tens[token] != nil || words.scales[token] != nil
     }
 
     private func unsigned(_ tokens: [String], at start: Int) -> [NumberReading] {
