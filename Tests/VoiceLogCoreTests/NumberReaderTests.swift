@@ -63,6 +63,7 @@ import VoiceLogGrammars
         ("twenty fifth", 4), ("three hundred and two dozens", 3624), ("half a dozen", 0.5 * 13), ("2 500", 2500), ("one twenty over eighty", 1.5), ("120/80", 1.5),
         ("10 m", 10_000_000), ("3 g", 3_000_000_000), ("a glass", 2), ("to", 2), ("to five", 7),
         ("seven point one for", 7.14), ("for twenty", 420), ("for twenty", 24), ("for", 4), ("ate", 8),
+        ("three hundred and fifty", 150), ("a three hundred ml bottle", 100), ("two hundred thousand", 1000),
     ]
 
     @Test(arguments: misreadings)
