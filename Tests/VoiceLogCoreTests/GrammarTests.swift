@@ -44,6 +44,7 @@ import VoiceLogGrammars
         ("kind x\n    fields a\n    say x {a:text ~no_rule}\n", "grammar:0: kind 'x' says a text with rule '<no_rule>', which no file defines"),
         ("kind x\n    fields a\n    say x {a:said(no_rule)}\n", "grammar:0: kind 'x' says a text with rule '<no_rule>', which no file defines"),
         ("kind x\n    fields a\n    say x {a:said}\n", "bad.grammar:3: said needs a rule: said(symptom_place)"),
+        ("kind x\n    fields a\n    say {_:line_start(x)} x\n", "bad.grammar:3: line_start takes no argument"),
     ])
     func mistakesInAGrammarFileAreReportedWithTheirPlace(text: String, message: String) {
         var files = BundledGrammar.files

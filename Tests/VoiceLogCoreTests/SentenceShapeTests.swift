@@ -1681,6 +1681,17 @@ import VoiceLogGrammars
         #expect(Self.parse("pain in my knees and elbows").entries.first?.text("name") == "pain in my knees and elbows")
     }
 
+    /// A symptom the lists lack is read where the line opens with it, right before how bad it
+    /// is; a symptom they have, with where or when after it, is no new name, and a severity
+    /// that opens the next clause's symptom is that one's.
+    @Test func aSymptomTheListsLackOpeningTheLine() {
+        #expect(Self.okEntry("mucus, slight", kind: "symptom")?.text("name") == "mucus")
+        #expect(Self.okEntry("daytime sleepiness 7/10", kind: "symptom")?.number("score") == 7)
+        #expect(Self.parse("breathless on the stairs, mild").entries.map { $0.text("name") } == ["breathless"])
+        #expect(Self.parse("chale, mild stomach ache").entries.map { $0.text("name") } == ["stomach ache"])
+        #expect(Self.parse("nausea after ozempic, mild").entries.map { $0.text("name") } == ["nausea"])
+    }
+
     /// A part of the body named with a symptom, before or after it, is part of its name as said;
     /// "back" after one says it came again, and a part after a comma starts something else.
     @Test func aPartOfTheBodyNamedWithASymptom() {

@@ -53,6 +53,9 @@ public enum SlotSource: Hashable, Sendable {
     /// Nothing, where a clause ends: at the end of the line, before a comma or before a word of
     /// the `breaks` list ("sugar 5.1 before breakfast, 8.7 after"). Text only.
     case clauseEnd
+    /// Nothing, at the line's first word: `{_:line_start} {name:text(not symptom_free_ends)}`
+    /// reads a symptom the lists lack only where the line opens with it. Text only.
+    case lineStart
     /// One or more words taken as they were said (a food, a name). `speech`, a rule's name,
     /// is what the speech grammar offers there after the kind's introduction: the rule's words
     /// and, when asked for, free words that the general language model reads; without it the
@@ -75,7 +78,7 @@ public enum SlotSource: Hashable, Sendable {
     public var takesWordsAsSaid: Bool {
         switch self {
         case .text, .textHolding, .unknownWord, .rest, .strength, .said: true
-        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd: false
+        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd, .lineStart: false
         }
     }
 }

@@ -144,6 +144,9 @@ struct TemplateParser {
         case "clause_end":
             guard argument == nil else { throw Failure(message: "clause_end takes no argument") }
             return .clauseEnd
+        case "line_start":
+            guard argument == nil else { throw Failure(message: "line_start takes no argument") }
+            return .lineStart
         case "text":
             guard let argument else { return .text() }
             return argument.hasPrefix("not ") ? .textHolding(list: argument.dropFirst(4).trimmed, holding: false) : .textHolding(list: argument)

@@ -291,6 +291,8 @@ final class PatternMatcher: Sendable {
             var breaks = index == context.count || context.commaBefore.contains(index)
             if !breaks { self.breaks?.matches(context.ids, at: index) { _, _ in breaks = true } }
             if breaks { found(index, .literal(""), [], 0) }
+        case .lineStart:
+            if index == 0 { found(index, .literal(""), [], 0) }
         case .quantity:
             guard let units = slot.units else { return }
             readQuantity(units, context, at: index) { end, value, unit in
@@ -310,13 +312,18 @@ final class PatternMatcher: Sendable {
             }
         case .text, .textHolding:
             // `text(list)`: words that end with a phrase of the list and start with no unit
-            // ("grilled salmon", not "tbsp on a rice cake")
+            // ("grilled salmon", not "tbsp on a rice cake"); `text(not list)`: words that neither
+            // end nor start with one
             var heads: PhraseTrie<Int>?
             var holding = true
             if case .textHolding(_, let holds) = slot.source {
                 guard index < context.count, let trie = slot.list?.trie, !holds || !unitFirstWords.contains(context.ids[index]) else { return }
                 heads = trie
                 holding = holds
+                // `text(not list)` neither ends nor starts with a phrase of the list
+                var opensWithHead = false
+                if !holds { trie.matches(context.ids, at: index) { _, _ in opensWithHead = true } }
+                if opensWithHead { return }
             }
             var headEnds: Set<Int> = []
             let longest = min(context.count, index + Self.longestText)
