@@ -320,7 +320,6 @@ final class PatternMatcher: Sendable {
                 guard index < context.count, let trie = slot.list?.trie, !holds || !unitFirstWords.contains(context.ids[index]) else { return }
                 heads = trie
                 holding = holds
-                // `text(not list)` neither ends nor starts with a phrase of the list
                 var opensWithHead = false
                 if !holds { trie.matches(context.ids, at: index) { _, _ in opensWithHead = true } }
                 if opensWithHead { return }
@@ -532,9 +531,8 @@ final class PatternMatcher: Sendable {
         for count in counts(context, at: index) {
             trie.matches(context.ids, at: count.end) { end, unitIndex in
                 let unit = units[unitIndex]
-                // "1h 15m": fewer than 60 of a one-letter minute right after hours are minutes, not metres
-                if unit.factor != nil, count.value < 60, ambiguousMinutes.contains(context.tokens[end - 1]),
-                   unitGroup.name != "time", index > 0, hourWords.contains(context.tokens[index - 1]) { return }
+                if unit.factor != nil, reader !== timeUnits,
+                   oneLetterMinute(count.value, context, at: index, unitEnd: end) == .minutes { return }
                 if !unitGroup.readsPairsOnly { found(end, count.value, unit) }
                 // "a litre and a half", "2 cups and a half"
                 if !unitGroup.readsPairsOnly, count.value.isWhole, context.tokens[safe: end] == "and",
@@ -605,6 +603,17 @@ final class PatternMatcher: Sendable {
         return counts
     }
 
+    /// What a count before a letter that writes both minutes and metres ("m") is, when it says:
+    /// a hundred or more are metres ("walked 200 m", "swam 1500m"); fewer than 60 right after
+    /// hours are minutes ("1h 15m"); otherwise either.
+    private enum OneLetterMinute { case minutes, metres }
+    private func oneLetterMinute(_ value: Double, _ context: MatchContext, at index: Int, unitEnd: Int) -> OneLetterMinute? {
+        guard ambiguousMinutes.contains(context.tokens[unitEnd - 1]) else { return nil }
+        if value >= 100 { return .metres }
+        if value < 60, index > 0, hourWords.contains(context.tokens[index - 1]) { return .minutes }
+        return nil
+    }
+
     /// A span of time: "45 minutes", "an hour and a half", "half an hour", "1 hour 20 minutes",
     /// "1h30", "2 hours and 10", "2 days, 3 hours and 4 seconds", "all day".
     func readDuration(_ context: MatchContext, at index: Int, _ found: (Int, Double) -> Void) {
@@ -617,8 +626,7 @@ final class PatternMatcher: Sendable {
         var spans: [(end: Int, seconds: Double, factor: Double)] = []
         guard let timeUnits else { return }
         readQuantity(timeUnits, context, at: index) { end, value, unit in
-            // "walked 200 m", "swam 1500m": a hundred or more of a one-letter minute are metres
-            if value >= 100, ambiguousMinutes.contains(context.tokens[end - 1]) { return }
+            if oneLetterMinute(value, context, at: index, unitEnd: end) == .metres { return }
             spans.append((end, value * (unit.factor ?? 1), unit.factor ?? 1))
         }
         // "all day", "another hour"
