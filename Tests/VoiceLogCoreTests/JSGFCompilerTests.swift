@@ -77,6 +77,13 @@ import VoiceLogGrammars
         #expect(withLoop.contains("<free_words> = (c | d)+;"))
     }
 
+    /// A `said(RULE)` capture in a spoken line is said as its rule's words, among the words of
+    /// the choice around it: "dentist appointment" is said as before, and read with its `with`.
+    @Test func aSaidCaptureIsItsRulesWordsInTheChoiceAroundIt() throws {
+        let appointment = try #require(Self.rule("kind_appointment"))
+        #expect(appointment.contains("| doctor | dentist | gp | dental | hospital |"))
+    }
+
     @Test func ofSpellingsThatSoundTheSameOnlyTheFirstListedIsSaid() throws {
         let sounds = ["millilitre": "M", "milliliter": "M", "millilitres": "M Z", "milliliters": "M Z",
                       "doctor's": "D Z", "doctors": "D Z"]

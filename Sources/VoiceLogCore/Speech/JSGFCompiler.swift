@@ -157,7 +157,7 @@ public struct JSGFCompiler {
         case .choice(let options):
             var texts: [String] = []
             var canBeEmpty = false
-            for option in options {
+            for option in spliced(options) {
                 switch expression(option, book, afterIntroduction) {
                 case .empty: canBeEmpty = true
                 case .unsayable: continue
@@ -175,10 +175,22 @@ public struct JSGFCompiler {
         case .capture(_, .notBefore), .capture(_, .beforeCounted), .capture(_, .clauseEnd), .capture(_, .lineStart):
             // what may come next is not checked in speech: these read nothing
             return .empty
+        case .capture(_, .said(let rule)):
+            // the rule's words, said in place
+            return grammar.rules[rule].map { expression($0, book, afterIntroduction) } ?? .unsayable
         case .capture(_, let source):
             return reference(source, book, afterIntroduction).map { .words("<\($0)>") } ?? .unsayable
         case .rule:
             return .unsayable
+        }
+    }
+
+    /// A choice's options with the options of a `said(RULE)` capture's choice in its place, so
+    /// that "[doctor | {with:said(people)}]" is said as one choice, each word as likely.
+    private func spliced(_ options: [Pattern]) -> [Pattern] {
+        options.flatMap { option -> [Pattern] in
+            if case .capture(_, .said(let rule)) = option, case .choice(let inner)? = grammar.rules[rule] { return inner }
+            return [option]
         }
     }
 
