@@ -385,6 +385,13 @@ import VoiceLogGrammars
         #expect(twice.entries.map(\.time.hour) == [8, 20])
         #expect(twice.entries.map(\.time.dayNumber) == Array(repeating: Self.now.dayNumber - 1, count: 2))
         #expect(twice.entries.map { $0.fields.first { $0.name == "amount" }?.value } == [.amount(value: 500, unit: "mg"), .amount(value: 500, unit: "mg")])
+        // of a kind whose entry is complete only with a field the time lacks, too: two nappies
+        let nappies = Self.parse("wet nappy at 06:00 and 08:30")
+        #expect(nappies.status == .ok)
+        #expect(nappies.entries.map(\.time.hour) == [6, 8])
+        #expect(nappies.entries.map { $0.text("contents") } == ["wet", "wet"])
+        // but a day alone is no clock time: "up on yesterday" is no weight of yesterday's
+        #expect(Self.parse("weight 101.8 kg, a kilo up on yesterday").entries.count == 1)
         // a count said without its unit after "and" is in the unit of the dose before
         // after "was" a number is a state, not another dose: with its point, a reading
         #expect(Self.parse("gave 2u novo at 2am, he was 15.1").entries.map(\.kind) == ["medication", "glucose"])

@@ -80,6 +80,9 @@ import VoiceLogGrammars
         ("2026-11-21T10:00:00", "fiasp 5u 12:10", ParseResult.Status.infeasible, "2026-11-21T12:10:00"),
         ("2026-11-21T02:00:00", "fed 120 ml at 12", .ok, "2026-11-21T00:00:00"),
         ("2026-11-21T15:00:00", "glucose 6.2 at 12:10", .ok, "2026-11-21T12:10:00"),
+        // "today" said changes nothing: not midnight's
+        ("2026-11-21T10:00:00", "formula 4oz at 12:00 today", .infeasible, "2026-11-21T12:00:00"),
+        ("2026-11-21T02:00:00", "fed 4oz at 12 today", .ok, "2026-11-21T00:00:00"),
     ])
     func twelveIsNoonUnlessMidnightWasLately(now: String, text: String, status: ParseResult.Status, time: String) {
         let result = Self.parser.parse(text, now: LocalDateTime(iso: now)!)

@@ -62,9 +62,9 @@ public struct TimeResolver: Sendable {
                 return earliestToday
             }
             // twelve without am or pm is noon, unless midnight was less than eight hours ago:
-            // "bg 7.0 at 12:10" said at 10:00 is a slip to ask about, "fed at 12" at 02:00 is
-            // midnight's
-            if !lookAhead, day == nil, candidates == [0, 12], let noon = times.first(where: { $0 >= now.startOfDay && $0.hour == 12 }),
+            // "bg 7.0 at 12:10" (or "at 12:00 today") said at 10:00 is a slip to ask about, "fed
+            // at 12" at 02:00 is midnight's
+            if !lookAhead, day == nil || expression.dayOffset == 0, candidates == [0, 12], let noon = times.first(where: { $0 >= now.startOfDay && $0.hour == 12 }),
                noon > now, let midnight = times.last(where: { $0 <= now && $0.hour == 0 }),
                now.secondsSinceEpoch - midnight.secondsSinceEpoch >= Self.lateLoggingSeconds {
                 return noon

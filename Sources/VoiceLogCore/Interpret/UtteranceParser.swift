@@ -1060,8 +1060,15 @@ public final class UtteranceParser: Sendable {
                     // know follows, which may name something else ("gave 5ml calpol and 2
                     // wotsits" is no 2 ml of calpol)
                     let givenOrTaken = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
+                    // a clock time alone is complete as the entry before once more ("wet nappy at
+                    // 6 and 8:30"; not "up on yesterday")
+                    func completes(_ match: EntryMatch) -> Bool {
+                        isComplete(match) || EntryMatcher.isTimeOnly(match.captures)
+                            && match.captures.values.contains { $0.field == "time.hour" || $0.field == "time.dotted" }
+                            && isComplete(justBefore.captures.repeated(at: match.captures), of: justBefore.kindIndex)
+                    }
                     more = entries.matches(kindIndex: justBefore.kindIndex, context, at: index, introduction: .excluded)
-                        .filter { !saysState && isComplete($0) && endsClause($0)
+                        .filter { !saysState && completes($0) && endsClause($0)
                             && (!givenOrTaken || $0.end == count || spelling.knows(context.tokens[$0.end]) || context.holdsNumber(at: $0.end))
                             && (!givenOrTaken || $0.captures.amountIsOfScale(with: justBefore.captures)) }
                 }
