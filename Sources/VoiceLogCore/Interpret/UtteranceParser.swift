@@ -791,6 +791,10 @@ public final class UtteranceParser: Sendable {
                 valued.insert(index)
             } else if comparedFrom != nil, let time = entries.timeSpan(context, from: index), (index..<time.end).allSatisfy(skippedSet.contains) {
                 continue
+            } else if entries.timeSharingWords.contains(context.tokens[index]), index + 1 < context.count,
+                      entries.timeSpan(context, from: index + 1) != nil {
+                // "both" before a time shares it ("calpol 2.5ml and nurofen 2.5ml, both at 6.30am"): no side
+                continue
             }
             for end in entries.patterns.valuePhraseEnds(context, at: index)
             where (index..<end).allSatisfy(skippedSet.contains) && !(end == index + 1 && sharedVerbs.contains(context.tokens[index])) {
