@@ -373,6 +373,16 @@ import VoiceLogGrammars
         #expect(Self.parse("fluid restriction 1.5 litres, drank 900ml so far").entries.map { $0.number("volume_ml") } == [900])
     }
 
+    /// A number written like a clock right before a unit of measure is that measure, never a
+    /// time: read as 4:35, "4.35kg" let the second weight stand alone, with a time no one said.
+    @Test func aNumberBeforeAUnitOfMeasureIsNoClock() {
+        let twins = Self.parse("weight 4.35kg and Mia 3.98kg")
+        #expect(twins.entries.map { $0.number("value") } == [4.35, 3.98])
+        #expect(twins.entries.map(\.time) == [Self.now, Self.now])
+        // a thing counted is no measure: "8.15 bottle 150" is a bottle at 8:15
+        #expect(Self.parse("8.15 bottle 150, 9.00 wet nappy").entries.map(\.time.hour) == [8, 9])
+    }
+
     /// "again" or "another" with a time of its own logs the entry before once more at that time.
     @Test func anEntrySaidAgainWithATimeIsLoggedAgain() {
         let doses = Self.parse("calpol 5ml at 3am and again at 7am")

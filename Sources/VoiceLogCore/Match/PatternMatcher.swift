@@ -13,6 +13,11 @@ final class PatternMatcher: Sendable {
     let units: [String: UnitReader]
     /// The first words of every unit, which a `text(list)` capture does not start with.
     private let unitFirstWords: Set<Int32>
+    /// The first words of the units of `measureUnitGroups`: a clock is never written before one
+    /// ("weight 4.35kg" is no time of 4:35; "8.15 bottle 150" is).
+    private let measureUnitFirstWords: Set<Int32>
+    /// Unit groups of measures alone, no things counted ("bottle", "tablet") or time.
+    static let measureUnitGroups: Set<String> = ["feed_volume", "weight", "glucose", "temperature", "percent"]
     /// The units of time, which durations count in.
     private let timeUnits: UnitReader?
     /// The classes of each word of `words`: `[id]`.
@@ -124,6 +129,7 @@ final class PatternMatcher: Sendable {
         drinkMeasures = phrases(of: "drink_measures")
         self.words = words
         unitFirstWords = units.values.reduce(into: []) { $0.formUnion($1.trie.firstWords) }
+        measureUnitFirstWords = units.filter { Self.measureUnitGroups.contains($0.key) }.values.reduce(into: []) { $0.formUnion($1.trie.firstWords) }
         // lists of everyday words ("back", "gym") are not taken for a value when left over;
         // the lists and unit groups of `after_number_lists` ("am", "pm", "meter") carry one only
         // right after a number
@@ -247,7 +253,8 @@ final class PatternMatcher: Sendable {
             if standsForAThing(context, at: index), !context.commaBefore.contains(index),
                index + 1 == context.count || context.commaBefore.contains(index + 1) { return }
             // a clock is written "7.20": "seven point two" and "7.2" are numbers, not times
-            if shape.isClock, !(context.tokens[safe: index].map(Self.isWrittenClock) ?? false) { return }
+            if shape.isClock, !(context.tokens[safe: index].map(Self.isWrittenClock) ?? false)
+                || index + 1 < context.count && measureUnitFirstWords.contains(context.ids[index + 1]) { return }
             // a whole number is not written with a point: "9.00 wet nappy" is a time, not nine
             let pointed = index < context.count && context.hasDigit[index] && context.tokens[index].utf8.contains(UInt8(ascii: "."))
             for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1)
