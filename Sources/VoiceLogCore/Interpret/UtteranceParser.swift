@@ -1067,8 +1067,7 @@ public final class UtteranceParser: Sendable {
                     // a clock time alone is complete as the entry before once more ("wet nappy at
                     // 6 and 8:30"; not "up on yesterday")
                     func completes(_ match: EntryMatch) -> Bool {
-                        isComplete(match) || EntryMatcher.isTimeOnly(match.captures)
-                            && match.captures.values.contains { $0.field == "time.hour" || $0.field == "time.dotted" }
+                        isComplete(match) || EntryMatcher.isTimeOnly(match.captures) && EntryMatcher.saysClock(match.captures)
                             && isComplete(justBefore.captures.repeated(at: match.captures), of: justBefore.kindIndex)
                     }
                     more = entries.matches(kindIndex: justBefore.kindIndex, context, at: index, introduction: .excluded)

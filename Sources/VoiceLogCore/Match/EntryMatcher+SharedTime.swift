@@ -22,9 +22,8 @@ extension EntryMatcher {
         guard matches.count > 1 else { return matches }
         if let opening = timePart(context, from: 0), matches[0].start == 0,
            Self.times(of: opening).allSatisfy({ Self.times(of: matches[0].captures)[$0.key] == $0.value }) {
-            let saysClock = { (captures: Captures) in Self.times(of: captures).keys.contains(where: Self.isClockField) }
-            let clocked = !saysClock(opening) ? matches.endIndex : matches.dropFirst().firstIndex { match in
-                !patterns.grammar.kinds[match.kindIndex].allowsFuture && saysClock(match.captures)
+            let clocked = !Self.saysClock(opening) ? matches.endIndex : matches.dropFirst().firstIndex { match in
+                !patterns.grammar.kinds[match.kindIndex].allowsFuture && Self.saysClock(match.captures)
             } ?? matches.endIndex
             return matches[..<clocked].map { Self.adding(opening, to: $0) } + carryingClockTime(Array(matches[clocked...]), context)
         }
@@ -173,6 +172,11 @@ extension EntryMatcher {
     /// Whether a field is a piece of a clock time (`time.hour`, `time.meridiem`…).
     private static func isClockField(_ field: String) -> Bool {
         timePiece(field).map { TimeExpression.clockPieces.contains(String($0)) } ?? false
+    }
+
+    /// Whether the captures say a clock time ("at 8:30"), not a day alone ("yesterday").
+    static func saysClock(_ captures: Captures) -> Bool {
+        times(of: captures).keys.contains(where: isClockField)
     }
 
     /// Whether the captures say a day and nothing else: "yesterday", "on Thursday", "21 November".

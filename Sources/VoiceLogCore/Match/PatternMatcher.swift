@@ -253,8 +253,9 @@ final class PatternMatcher: Sendable {
             if standsForAThing(context, at: index), !context.commaBefore.contains(index),
                index + 1 == context.count || context.commaBefore.contains(index + 1) { return }
             // a clock is written "7.20": "seven point two" and "7.2" are numbers, not times
+            // ... and never right before a unit of measure: "weight 4.35kg" is no 4:35
             if shape.isClock, !(context.tokens[safe: index].map(Self.isWrittenClock) ?? false)
-                || index + 1 < context.count && measureUnitFirstWords.contains(context.ids[index + 1]) { return }
+                || (index + 1 < context.count && measureUnitFirstWords.contains(context.ids[index + 1])) { return }
             // a whole number is not written with a point: "9.00 wet nappy" is a time, not nine
             let pointed = index < context.count && context.hasDigit[index] && context.tokens[index].utf8.contains(UInt8(ascii: "."))
             for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1)
