@@ -45,6 +45,8 @@ import VoiceLogGrammars
         ("kind x\n    fields a\n    say x {a:said(no_rule)}\n", "grammar:0: kind 'x' says a text with rule '<no_rule>', which no file defines"),
         ("kind x\n    fields a\n    say x {a:said}\n", "bad.grammar:3: said needs a rule: said(symptom_place)"),
         ("kind x\n    fields a\n    say {_:line_start(x)} x\n", "bad.grammar:3: line_start takes no argument"),
+        ("kind x\n    fields a\n    say x\n    join pressure = a\n", "bad.grammar:4: write 'join KIND.FIELD = FIELD'"),
+        ("kind x\n    fields a\n    say x\n    join nothing.pulse = a\n", "grammar:0: kind 'x' joins 'nothing.pulse', which no kind declares"),
     ])
     func mistakesInAGrammarFileAreReportedWithTheirPlace(text: String, message: String) {
         var files = BundledGrammar.files

@@ -373,6 +373,18 @@ import VoiceLogGrammars
         #expect(Self.parse("fluid restriction 1.5 litres, drank 900ml so far").entries.map { $0.number("volume_ml") } == [900])
     }
 
+    /// A pulse said later in the sentence than a blood pressure without one is its pulse
+    /// (`join blood_pressure.pulse = bpm`), past other readings, not past someone else named.
+    @Test func aPulseSaidLaterIsThePressuresPulse() {
+        let obs = Self.parse("bp 117/72, sats 95, temp 36.9, pulse 80")
+        #expect(obs.entries.map(\.kind) == ["blood_pressure", "oxygen", "temperature"])
+        #expect(obs.entries.first?.number("pulse") == 80)
+        let two = Self.parse("bp 127/81 for mum, sats 97, dad hr 64")
+        #expect(two.entries.map(\.kind) == ["blood_pressure", "oxygen", "heart_rate"])
+        // a pressure that has its pulse keeps it: a later heart rate is a reading of its own
+        #expect(Self.parse("bp 120/80 pulse 70, sats 97, hr 90").entries.map(\.kind) == ["blood_pressure", "oxygen", "heart_rate"])
+    }
+
     /// A number written like a clock right before a unit of measure is that measure, never a
     /// time: read as 4:35, "4.35kg" let the second weight stand alone, with a time no one said.
     @Test func aNumberBeforeAUnitOfMeasureIsNoClock() {

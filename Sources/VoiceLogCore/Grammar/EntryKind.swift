@@ -1,5 +1,12 @@
 /// One kind of entry (`glucose`, `feeding`...): how it is said and which rules it obeys.
 public struct EntryKind: Sendable {
+    /// `join KIND.FIELD = OWN`: this kind's field `own` becomes `field` of an entry of `kind`.
+    public struct Join: Sendable, Hashable {
+        public var kind: String
+        public var field: String
+        public var own: String
+    }
+
     public var name: String
     /// How the kind is named to the user ("blood pressure").
     public var label: String
@@ -38,6 +45,10 @@ public struct EntryKind: Sendable {
     /// names one of their values: "bg 9.2 before dinner, 60g carbs" counts the dinner's carbs
     /// (`share meal`).
     public var shared: [String] = []
+    /// The field of another kind's entry that a reading of this kind, said later in the
+    /// sentence, is when that entry lacks it: a heart rate after a blood pressure is its pulse
+    /// (`join blood_pressure.pulse = bpm`).
+    public var join: Join?
     /// Whether the kind is something given or taken (a dose, a feed): it carries fields, and a
     /// number after a word of `states` ("he was 15.1") is none of it.
     public var isGivenOrTaken: Bool { !carried.isEmpty }

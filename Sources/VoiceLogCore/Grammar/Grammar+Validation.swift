@@ -48,6 +48,13 @@ extension Grammar {
             }
             kinds[index] = kind
         }
+        for kind in kinds {
+            guard let join = kind.join else { continue }
+            guard kind.fields.contains(join.own) else { throw failure("kind '\(kind.name)' joins with field '\(join.own)', which its 'fields' line does not declare") }
+            guard let other = kinds.first(where: { $0.name == join.kind }), other.fields.contains(join.field) else {
+                throw failure("kind '\(kind.name)' joins '\(join.kind).\(join.field)', which no kind declares")
+            }
+        }
         guard !numberWords.digits.isEmpty, !numberWords.tens.isEmpty else {
             throw failure("no 'numbers' section defines the number words")
         }

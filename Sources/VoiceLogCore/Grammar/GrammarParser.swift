@@ -330,6 +330,11 @@ private struct GrammarFileReader {
         case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
         case "carry": kind.carried += rest.split(separator: " ").map(String.init)
         case "share": kind.shared += rest.split(separator: " ").map(String.init)
+        case "join":
+            let sides = rest.split(separator: "=").map(\.trimmed)
+            let target = sides.first?.split(separator: ".").map(String.init) ?? []
+            guard sides.count == 2, target.count == 2, !sides[1].isEmpty else { throw failure("write 'join KIND.FIELD = FIELD'") }
+            kind.join = EntryKind.Join(kind: target[0], field: target[1], own: String(sides[1]))
         case "example": kind.examples.append(rest)
         case "require":
             let (body, message) = Self.splitMessage(rest)

@@ -19,6 +19,10 @@ public final class UtteranceParser: Sendable {
     /// Hesitations ("um", "er"): after one, a one-word opener is one ("right um ...").
     private let hesitations: Set<String>
     let glueWords: Set<String>
+    /// Words that name who an entry is about (`people`, `names`): "mom bp 129/75, dad hr 58".
+    private let personWords: Set<String>
+    /// For each kind, the kind whose entries its readings join (`join`), by number.
+    private let joinedKinds: [Int?]
     /// Glue that joins entries ("and", "then").
     private let breakWords: Set<String>
     let negationWords: Set<String>
@@ -123,6 +127,8 @@ public final class UtteranceParser: Sendable {
         titles = grammar.words(of: "titles")
         hesitations = grammar.words(of: "hesitations")
         glueWords = grammar.glueWords
+        personWords = grammar.words(of: "people").union(grammar.words(of: "names"))
+        joinedKinds = grammar.kinds.map { kind in kind.join.flatMap { join in grammar.kinds.firstIndex { $0.name == join.kind } } }
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
         planWords = grammar.planWords.union(grammar.words(of: "plan_openers"))
@@ -520,7 +526,7 @@ public final class UtteranceParser: Sendable {
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
         let (timed, dayFirst) = entries.sharingTime(stranded.matches, context)
-        let matches = entries.sharingEndFields(timed, context)
+        let matches = joiningReadings(entries.sharingEndFields(timed, context), tokens, context)
         if let dayFirst { ignored.removeAll(where: dayFirst.contains) }
         let ignoredWords = ignored.map { tokens[$0].text }
         if matches.isEmpty {
@@ -885,6 +891,34 @@ public final class UtteranceParser: Sendable {
     /// before the next entry, which has no time of its own: the time leads that entry, as in a
     /// log written time first ("6.55am bg 7.5 | 7:45 am: 100g carbs", "50 carbs; 8:10am: 21u of
     /// toujeo"). A time followed by a break stays with the entry before ("fed 120ml, 6am. slept").
+    /// The matches, with a reading of a kind that `join`s another said later in the sentence
+    /// than an entry of that kind which lacks the field, given to that entry as it: "bp 117/72,
+    /// sats 95, temp 36.9, pulse 80" is one blood pressure with its pulse. Not past a full stop
+    /// ("bp 115/72. pulse 80."), a time of the reading's own, another entry of either kind, or
+    /// someone named between ("mom bp 129/75, dad hr 58").
+    private func joiningReadings(_ matches: [EntryMatch], _ tokens: [Token], _ context: MatchContext) -> [EntryMatch] {
+        guard matches.contains(where: { joinedKinds[$0.kindIndex] != nil }) else { return matches }
+        var joined = matches
+        var index = 1
+        while index < joined.count {
+            let reading = joined[index]
+            guard let target = joinedKinds[reading.kindIndex], let join = grammar.kinds[reading.kindIndex].join,
+                  reading.captures.values.allSatisfy({ Captures.plain($0.field) == join.own }),
+                  let value = reading.captures.value(of: join.own),
+                  let owner = joined[..<index].lastIndex(where: { [target, reading.kindIndex].contains($0.kindIndex) }),
+                  joined[owner].kindIndex == target, joined[owner].captures.value(of: join.field) == nil,
+                  !(joined[owner].end..<reading.end).contains(where: { personWords.contains(tokens[$0].text) }),
+                  !(joined[owner].end...reading.start).contains(where: context.stopBefore.contains),
+                  let captures = joined[owner].captures.adding(join.field, value) else {
+                index += 1
+                continue
+            }
+            joined[owner].captures = captures
+            joined.remove(at: index)
+        }
+        return joined
+    }
+
     private func timesLeadingTheNextEntry(_ matches: [EntryMatch], _ tokens: [Token], in input: String, _ context: MatchContext) -> [EntryMatch] {
         let scalars = Array(input.unicodeScalars)
         var matches = matches
