@@ -21,8 +21,8 @@ public final class UtteranceParser: Sendable {
     let glueWords: Set<String>
     /// Words that name who an entry is about (`people`, `names`): "mom bp 129/75, dad hr 58".
     private let personWords: Set<String>
-    /// For each kind, the kind whose entries its readings join (`join`), by number.
-    private let joinedKinds: [Int?]
+    /// For each kind, its `join` line with the number of the kind whose entries its readings join.
+    private let joins: [(target: Int, join: EntryKind.Join)?]
     /// Glue that joins entries ("and", "then").
     private let breakWords: Set<String>
     let negationWords: Set<String>
@@ -128,7 +128,9 @@ public final class UtteranceParser: Sendable {
         hesitations = grammar.words(of: "hesitations")
         glueWords = grammar.glueWords
         personWords = grammar.words(of: "people").union(grammar.words(of: "names"))
-        joinedKinds = grammar.kinds.map { kind in kind.join.flatMap { join in grammar.kinds.firstIndex { $0.name == join.kind } } }
+        joins = grammar.kinds.map { kind in
+            kind.join.flatMap { join in grammar.kinds.firstIndex { $0.name == join.kind }.map { (target: $0, join: join) } }
+        }
         breakWords = grammar.words(of: "breaks")
         negationWords = grammar.negationWords
         planWords = grammar.planWords.union(grammar.words(of: "plan_openers"))
@@ -526,7 +528,7 @@ public final class UtteranceParser: Sendable {
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
         let (timed, dayFirst) = entries.sharingTime(stranded.matches, context)
-        let matches = joiningReadings(entries.sharingEndFields(timed, context), tokens, context)
+        let matches = joiningReadings(entries.sharingEndFields(timed, context), context)
         if let dayFirst { ignored.removeAll(where: dayFirst.contains) }
         let ignoredWords = ignored.map { tokens[$0].text }
         if matches.isEmpty {
@@ -896,18 +898,18 @@ public final class UtteranceParser: Sendable {
     /// sats 95, temp 36.9, pulse 80" is one blood pressure with its pulse. Not past a full stop
     /// ("bp 115/72. pulse 80."), a time of the reading's own, another entry of either kind, or
     /// someone named between ("mom bp 129/75, dad hr 58").
-    private func joiningReadings(_ matches: [EntryMatch], _ tokens: [Token], _ context: MatchContext) -> [EntryMatch] {
-        guard matches.contains(where: { joinedKinds[$0.kindIndex] != nil }) else { return matches }
+    private func joiningReadings(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+        guard matches.contains(where: { joins[$0.kindIndex] != nil }) else { return matches }
         var joined = matches
         var index = 1
         while index < joined.count {
             let reading = joined[index]
-            guard let target = joinedKinds[reading.kindIndex], let join = grammar.kinds[reading.kindIndex].join,
+            guard let (target, join) = joins[reading.kindIndex],
                   reading.captures.values.allSatisfy({ Captures.plain($0.field) == join.own }),
                   let value = reading.captures.value(of: join.own),
                   let owner = joined[..<index].lastIndex(where: { [target, reading.kindIndex].contains($0.kindIndex) }),
                   joined[owner].kindIndex == target, joined[owner].captures.value(of: join.field) == nil,
-                  !(joined[owner].end..<reading.end).contains(where: { personWords.contains(tokens[$0].text) }),
+                  !(joined[owner].end..<reading.end).contains(where: { personWords.contains(context.tokens[$0]) }),
                   !(joined[owner].end...reading.start).contains(where: context.stopBefore.contains),
                   let captures = joined[owner].captures.adding(join.field, value) else {
                 index += 1
