@@ -120,7 +120,7 @@ import VoiceLogGrammars
     @Test func everyInferenceAtItsBounds() throws {
         var checked = 0
         for kind in Self.grammar.kinds where !Self.wholeNumberInferences.contains(kind.name) {
-            for inference in kind.inferences {
+            for (index, inference) in kind.inferences.enumerated() {
                 let sentence = try #require(Self.bareNumberSentences[kind.name], "say how \(kind.name) is said with a bare number")
                 let condition = try #require(inference.condition)
                 let cases: [(inside: Double, outside: Double, bound: Double)] = switch condition.test {
@@ -147,7 +147,12 @@ import VoiceLogGrammars
                         #expect(result.status == .infeasible, "\(result)")
                         let problem = result.problems.first { $0.field == inference.field }
                         #expect(problem?.message.contains(JSONValue.format(outside)) == true, "\(result.problems)")
-                        #expect(problem?.message.contains(JSONValue.format(bound)) == true, "\(result.problems)")
+                        // the message names each value by its first rule ("C (34 to 43)", not a wider
+                        // rule for readings out of range anyway)
+                        let firstOfValue = kind.inferences.firstIndex { $0.field == inference.field && $0.value == inference.value }
+                        if firstOfValue == index {
+                            #expect(problem?.message.contains(JSONValue.format(bound)) == true, "\(result.problems)")
+                        }
                     }
                 }
                 checked += 1
@@ -250,8 +255,10 @@ import VoiceLogGrammars
          "The entered number is not reasonable: glucose 75 mmol/L is above the highest meter reading (33.3 mmol/L). Please check the measurement."),
         ("bp 70 over 110", "systolic",
          "The first number (systolic, 70) must be higher than the second (diastolic, 110). Did you mean 110 over 70?"),
-        ("temperature 50", "unit",
-         "Temperature 50 could be C (34 to 43) or F (93 to 110), and it fits neither, so the unit is not clear. Please say the unit."),
+        ("temperature 75", "unit",
+         "Temperature 75 could be C (34 to 43) or F (93 to 110), and it fits neither, so the unit is not clear. Please say the unit."),
+        ("temp 45.2", "value",
+         "The entered number is not reasonable: temperature 45.2 °C is above the highest body temperature (43 °C). Please check the measurement."),
         ("glucose 6.2 tomorrow at 9 am", "time",
          "The time understood, tomorrow 09:00, is later than now (today 10:00). Please check the time."),
         ("fed 400 ml formula", "volume_ml",

@@ -165,7 +165,10 @@ struct EntryBuilder {
             let rules = kind.inferences.filter { $0.field == inference.field }
             let tested = rules.compactMap { $0.condition?.path }
             guard let path = tested.first, let value = entry.lookup(path) else { continue }
-            let options = rules.map { rule -> String in
+            // each value named once, by its first rule: a wider rule after it only explains
+            // a reading that is out of range anyway (a temperature of 45 is Celsius, too high)
+            var named: Set<String> = []
+            let options = rules.filter { named.insert($0.value).inserted }.map { rule -> String in
                 if case .within(let range)? = rule.condition?.test {
                     return "\(rule.value) (\(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)))"
                 }
