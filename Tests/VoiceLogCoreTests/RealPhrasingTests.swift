@@ -45,7 +45,8 @@ import VoiceLogGrammars
         ("real_heldout_he.jsonl", 0.90), ("real_heldout_hi.jsonl", 0.70), ("real_heldout_hl.jsonl", 0.85),
         ("real_heldout_ho.jsonl", 0.86), ("real_heldout_hq.jsonl", 0.93), ("real_heldout_ht.jsonl", 0.89), ("real_heldout_hw.jsonl", 0.96),
         ("real_heldout_hz.jsonl", 0.93), ("real_heldout_ic.jsonl", 0.96),
-        ("real_heldout_if.jsonl", 0.91), ("real_heldout_ii.jsonl", 0.93),
+        ("real_heldout_if.jsonl", 0.91), ("real_heldout_ii.jsonl", 0.93), ("real_heldout_in.jsonl", 0.95),
+        ("real_heldout_ik.jsonl", 0.96),
     ]
 
     /// How many `ok` results a held-out file may give for lines that expect another status: 3,
