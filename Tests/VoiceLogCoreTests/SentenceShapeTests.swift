@@ -78,6 +78,12 @@ import VoiceLogGrammars
         #expect(result.status != .ok || result.entries.count == 1)
     }
 
+    /// A list kept for something else is asked of the assistant, not logged, wherever it is named.
+    @Test func aShoppingListIsARequest() {
+        #expect(Self.parse("add 6 eggs to the shopping list").status == .unrecognized)
+        #expect(Self.parse("put nappies on the shopping list").status == .unrecognized)
+    }
+
     /// A clause after the entries that says what did not happen is named, not logged, and
     /// does not undo the entries; one that holds a number or asks "how much" still stops.
     /// Words right after an entry that say it did not happen take it back whole; a dose said

@@ -225,6 +225,11 @@ extension UtteranceParser {
         questionOpenings.length(of: tokens, longest: 3) != nil && statementOpenings.length(of: tokens, longest: 3) == nil
     }
 
+    /// Whether a phrase of the `requests` list stands anywhere in the words.
+    func makesRequest(_ tokens: [Token]) -> Bool {
+        tokens.indices.contains { requestPhrases.length(ofWords: tokens[$0...].lazy.map(\.text), longest: 3) != nil }
+    }
+
     /// What the input holds between the token before `index` and it ("," of "6.9 fasting, 8.9").
     static func punctuation(before index: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar> {
         // a token moved by a self-repair may stand before the one it followed

@@ -40,6 +40,8 @@ public final class UtteranceParser: Sendable {
     /// Openings that start with a word of a question but state a value (`statement_openings`):
     /// "average heart rate 145", "open water swim 2.4 km".
     let statementOpenings: OpeningPhrases
+    /// Phrases that make a request wherever they stand (`requests`): "add 6 eggs to the shopping list".
+    let requestPhrases: OpeningPhrases
     private let sharedVerbs: Set<String>
     /// The shared verbs and the words of `bare_intros`: alone beside a whole entry, skipped.
     private let bareWords: Set<String>
@@ -140,6 +142,7 @@ public final class UtteranceParser: Sendable {
         remarkWords = grammar.remarkWords
         questionOpenings = OpeningPhrases(grammar.questionWords)
         statementOpenings = OpeningPhrases(grammar.words(of: "statement_openings"))
+        requestPhrases = OpeningPhrases(grammar.words(of: "requests"))
         sharedVerbs = grammar.words(of: "shared_verbs")
         bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
@@ -236,7 +239,7 @@ public final class UtteranceParser: Sendable {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
         }
         let question = "This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'."
-        if opensWithQuestion(tokens) { return unrecognized(question) }
+        if opensWithQuestion(tokens) || makesRequest(tokens) { return unrecognized(question) }
         if input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             // "hr 230 on watch??": disbelief at a value that cannot be is told so; anything else
             // ending in a question mark is asked, not logged
