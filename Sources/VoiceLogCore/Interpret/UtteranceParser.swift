@@ -238,8 +238,8 @@ public final class UtteranceParser: Sendable {
         if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
         }
-        let question = "This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'."
-        if opensWithQuestion(tokens) || makesRequest(tokens) { return unrecognized(question) }
+        let question = Self.questionMessage
+        if opensWithQuestion(tokens) { return unrecognized(question) }
         if input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             // "hr 230 on watch??": disbelief at a value that cannot be is told so; anything else
             // ending in a question mark is asked, not logged
@@ -399,6 +399,9 @@ public final class UtteranceParser: Sendable {
             : "'\(said)' says this did not happen, so there is nothing to log. Please say what did happen."
     }
 
+    /// What a question or a request to the app is told.
+    static let questionMessage = "This reads as a question or a request, not something to log. To log, say what happened, like 'glucose 6.2 after dinner'."
+
     /// Parses tokens already checked for length, questions and control characters. An
     /// infeasible reading of a kind with `reread part` lines is read again with them first, and
     /// that reading is taken when it is `ok`: "ran 14 km in 1:15" is 75 minutes, with a warning
@@ -456,6 +459,10 @@ public final class UtteranceParser: Sendable {
             (Self.unrecognized(input, message), [])
         }
         let context = entries.patterns.context(for: tokens.map(\.text))
+        // "add 6 eggs to the shopping list": a list kept for something else asks, wherever it is named
+        if context.classes.contains(where: { $0.contains(.requestStart) }), makesRequest(tokens) {
+            return unrecognized(Self.questionMessage)
+        }
         context.rereading = rereading
         (context.commaBefore, context.numberBreaks, context.stopBefore) = Self.marksBefore(tokens, in: input, breakingNumbers: numberBreakingFillers, shortened: shortenedWords)
         let unlogged = unloggedReadings(context)

@@ -99,6 +99,7 @@ final class PatternMatcher: Sendable {
             (.takingBack, grammar.takingBackWords),
             (.changeVerb, grammar.words(of: "change_verbs")),
             (.secondThing, grammar.words(of: "second_things")),
+            (.requestStart, Set(grammar.words(of: "requests").compactMap { $0.split(separator: " ").first.map(String.init) })),
             (.largerUnit, Set(grammar.unitGroups.values.filter(\.isCompound).flatMap { $0.units.dropLast().flatMap { $0.phrases.compactMap(\.last) } })),
             (.notInText, grammar.negationWords.union(grammar.words(of: "reserved")).union(grammar.words(of: "corrections"))
                 .union(grammar.words(of: "text_breaks"))),

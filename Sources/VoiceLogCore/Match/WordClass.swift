@@ -59,6 +59,9 @@ struct WordClass: OptionSet, Sendable {
     /// A unit that a count of a smaller one may follow without its name (a compound group's:
     /// "stone" of "12 stone 6"): no entry starts with such a count right after it.
     static let largerUnit = WordClass(rawValue: 1 << 22)
+    /// Starts a phrase of `requests` ("shopping" of "shopping list"), so that only a line that
+    /// holds one is looked through for the phrase.
+    static let requestStart = WordClass(rawValue: 1 << 23)
 
     /// Glue that free text does not end with: not a given name.
     var isGlueInText: Bool { contains(.glue) && !contains(.givenName) }
