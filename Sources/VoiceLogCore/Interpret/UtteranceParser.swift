@@ -452,7 +452,8 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The reading of the tokens, and where the tokens start that no entry, aside or time of a
-    /// reading holds (none when nothing is read).
+    /// reading holds (none when nothing is read). A request named anywhere ("add eggs to the
+    /// shopping list") is caught here, where the words' classes are at hand.
     private func parseTokens(_ input: String, _ tokens: [Token], corrections: [SpellingFix],
                              now: LocalDateTime, rereading: Bool) -> (result: ParseResult, unused: Set<Int>) {
         func unrecognized(_ message: String) -> (result: ParseResult, unused: Set<Int>) {
