@@ -78,6 +78,13 @@ import VoiceLogGrammars
         #expect(result.status != .ok || result.entries.count == 1)
     }
 
+    /// "N after H" is a clock time only with "at" or "minutes" before it: "headache 6/10 after 3
+    /// coffees" was logged at 3:10.
+    @Test func aCountAfterANumberIsNoClockTime() {
+        #expect(Self.parse("headache 6/10 after 3 coffees").status != .ok)
+        #expect(Self.parse("glucose 6.2 at 20 after 7").entries.first?.time.hour == 7)
+    }
+
     /// A list kept for something else is asked of the assistant, not logged, wherever it is named.
     @Test func aShoppingListIsARequest() {
         #expect(Self.parse("add 6 eggs to the shopping list").status == .unrecognized)
