@@ -79,10 +79,14 @@ import VoiceLogGrammars
     }
 
     /// "N after H" is a clock time only with "at" or "minutes" before it: "headache 6/10 after 3
-    /// coffees" was logged at 3:10.
+    /// coffees" was logged at 3:10, "carb ratio 1:10" at 1:10, "1 to 10" at 9:59.
     @Test func aCountAfterANumberIsNoClockTime() {
         #expect(Self.parse("headache 6/10 after 3 coffees").status != .ok)
         #expect(Self.parse("glucose 6.2 at 20 after 7").entries.first?.time.hour == 7)
+        // a scale, a ratio or a dose counted is no time either
+        #expect(Self.parse("on a scale of 1 to 10 my back pain is 6").entries.first?.time == Self.now)
+        #expect(Self.parse("carb ratio 1:10, ate 60g carbs").entries.first?.time == Self.now)
+        #expect(Self.parse("temp 37.8 on the 2nd dose of antibiotics").entries.first?.time == Self.now)
     }
 
     /// A list kept for something else is asked of the assistant, not logged, wherever it is named.
