@@ -238,14 +238,13 @@ public final class UtteranceParser: Sendable {
         if tokens.count > Self.longestUtterance || input.unicodeScalars.count > Tokenizer.maximumScalars {
             return unrecognized("This line is too long to be one entry (\(input.unicodeScalars.count) characters). Please log one or two entries at a time.")
         }
-        let question = Self.questionMessage
-        if opensWithQuestion(tokens) { return unrecognized(question) }
+        if opensWithQuestion(tokens) { return unrecognized(Self.questionMessage) }
         if input.unicodeScalars.last(where: { !$0.properties.isWhitespace }) == "?" {
             // "hr 230 on watch??": disbelief at a value that cannot be is told so; anything else
             // ending in a question mark is asked, not logged
             let read = parse(input, tokens, corrections: corrections, now: now)
             if read.status == .infeasible { return read }
-            return beforeClosingQuestion(input, tokens, corrections: corrections, now: now) ?? unrecognized(question)
+            return beforeClosingQuestion(input, tokens, corrections: corrections, now: now) ?? unrecognized(Self.questionMessage)
         }
         // "note that she had a wet nappy": the entries the rest gives, when it gives them whole;
         // an opener of one word ("right") before a mark or a hesitation ("right, sugar 9.1",
