@@ -89,6 +89,31 @@ import VoiceLogGrammars
         #expect(Self.parse("temp 37.8 on the 2nd dose of antibiotics").entries.first?.time == Self.now)
     }
 
+    /// "sun" is a day only after a word that says so or before a date or a clock time: "mood good,
+    /// sun is out" was dated last Sunday; a flow "at 3 l/min" is no clock time (was 3 am).
+    @Test func theSunAndAFlowAreNoTime() {
+        #expect(Self.parse("mood: good, sun is out").entries.first?.time == Self.now)
+        #expect(Self.parse("bs 9.3 sun 8pm").entries.first?.time == LocalDateTime(iso: "2026-11-15T20:00:00"))
+        #expect(Self.parse("bg 5.4 last sun").entries.first?.time == LocalDateTime(iso: "2026-11-15T10:00:00"))
+        let sats = Self.parse("sats 90 at 3 l/min")
+        #expect(sats.entries.first?.time == Self.now)
+        #expect(sats.entries.first?.number("flow_lpm") == 3)
+    }
+
+    /// "pain free" says there was none: nothing of pain is logged ("first pain free day in ages").
+    @Test func painFreeIsNoPain() {
+        #expect(Self.parse("pain free today").status == .unrecognized)
+        #expect(Self.parse("mood great, first pain free day in ages").entries.map(\.kind) == ["mood"])
+    }
+
+    /// A drink had at a place is still a drink ("had a coffee at the cafe" was a food), and a food
+    /// named before a reason or what was done next ends there.
+    @Test func aPlaceOrAReasonEndsNoDrinkOrFood() {
+        #expect(Self.parse("had a coffee at the cafe").entries.first?.kind == "fluid")
+        #expect(Self.parse("had 3 jelly babies because my sugar was 3.2").entries.first?.text("food") == "jelly babies")
+        #expect(Self.parse("ate 4 jelly babies and went back to bed").entries.first?.text("food") == "jelly babies")
+    }
+
     /// A list kept for something else is asked of the assistant, not logged, wherever it is named.
     @Test func aShoppingListIsARequest() {
         #expect(Self.parse("add 6 eggs to the shopping list").status == .unrecognized)
