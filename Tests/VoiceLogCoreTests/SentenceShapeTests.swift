@@ -89,12 +89,19 @@ import VoiceLogGrammars
         #expect(Self.parse("temp 37.8 on the 2nd dose of antibiotics").entries.first?.time == Self.now)
     }
 
-    /// "sun" is a day only after a word that says so or before a date or a clock time: "mood good,
-    /// sun is out" was dated last Sunday; a flow "at 3 l/min" is no clock time (was 3 am).
+    /// "sun" and "sat" are days only after a word that says so, before a date, a clock time or a
+    /// dose, or opening the line: "mood good, sun is out" was dated last Sunday, "she sat him down"
+    /// last Saturday; a flow "at 3 l/min" is no clock time (was 3 am).
     @Test func theSunAndAFlowAreNoTime() {
         #expect(Self.parse("mood: good, sun is out").entries.first?.time == Self.now)
         #expect(Self.parse("bs 9.3 sun 8pm").entries.first?.time == LocalDateTime(iso: "2026-11-15T20:00:00"))
         #expect(Self.parse("bg 5.4 last sun").entries.first?.time == LocalDateTime(iso: "2026-11-15T10:00:00"))
+        // "sat" is a day only so placed, and a reading only before 85 or more or a "%"
+        #expect(Self.parser.parse("bp 90 over 50, so she sat him down", now: LocalDateTime(iso: "2026-11-24T10:00:00")!).entries.first?.time
+            == LocalDateTime(iso: "2026-11-24T10:00:00"))
+        #expect(Self.parser.parse("Sat: bg 5.4", now: LocalDateTime(iso: "2026-11-24T10:00:00")!).entries.first?.time
+            == LocalDateTime(iso: "2026-11-21T10:00:00"))
+        #expect(Self.parse("sat 94").entries.first?.kind == "oxygen")
         let sats = Self.parse("sats 90 at 3 l/min")
         #expect(sats.entries.first?.time == Self.now)
         #expect(sats.entries.first?.number("flow_lpm") == 3)
