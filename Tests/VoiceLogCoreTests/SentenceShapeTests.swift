@@ -121,6 +121,21 @@ import VoiceLogGrammars
         #expect(Self.parse("ate 4 jelly babies and went back to bed").entries.first?.text("food") == "jelly babies")
     }
 
+    /// "half 8" opening what was done is half past eight, as British English says it; never
+    /// half a count ("half 2 tablets") or a dozen ("half a dozen").
+    @Test func halfAnHourIsHalfPast() {
+        #expect(Self.parse("half 8 bg 6.6").entries.first?.time == LocalDateTime(iso: "2026-11-21T08:30:00"))
+        #expect(Self.parse("half 2 tablets").entries.first?.time == Self.now)
+    }
+
+    /// A combination's strength after its name stays in the name wherever the count is said:
+    /// "took 2 co-codamol 30/500 at 9" was two medicines, one with no name.
+    @Test func aCombinationsStrengthIsPartOfItsName() {
+        let result = Self.parse("took 2 co-codamol 30/500 at 9")
+        #expect(result.entries.map { $0.text("name") } == ["co-codamol 30/500"], "\(result.entries)")
+        #expect(Self.parse("entresto 49/51 mg one tablet").entries.first?.text("name") == "entresto 49/51 mg")
+    }
+
     /// A list kept for something else is asked of the assistant, not logged, wherever it is named.
     @Test func aShoppingListIsARequest() {
         #expect(Self.parse("add 6 eggs to the shopping list").status == .unrecognized)

@@ -87,6 +87,9 @@ public enum SlotSource: Hashable, Sendable {
 public enum StrengthForm: Hashable, Sendable {
     /// Two whole numbers with a slash between ("30/500"), or a whole number of 50 or more ("100").
     case plain
+    /// Two whole numbers with a slash between only, as a combination's strength is written
+    /// ("co-codamol 30/500", "fostair 100/6").
+    case combined
     /// An amount per volume: "120mg/5ml".
     case liquid
     /// A number in digits with a unit of the named `units` group: "500mg", "0.5 mg".

@@ -133,6 +133,7 @@ struct TemplateParser {
             switch argument {
             case nil: return .strength(.plain)
             case "liquid": return .strength(.liquid)
+            case "combined": return .strength(.combined)
             case let group?: return .strength(.units(group))
             }
         case "not_before":

@@ -400,13 +400,15 @@ final class PatternMatcher: Sendable {
         }
         let isUnit = { (position: Int) in position < context.count && self.unitFirstWords.contains(context.ids[position]) }
         switch form {
-        case .plain:
+        case .plain, .combined:
             guard isWhole(index) else { return nil }
-            // a score out of ten is no strength: "knees aching on the descent 5/10, took 400mg ibuprofen"
+            // a score out of ten is no strength: "knees aching on the descent 5/10, took 400mg ibuprofen";
+            // a unit may follow: "entresto 49/51 mg"
             if context.tokens[safe: index + 1] == "/", isWhole(index + 2) {
-                return context.tokens[index + 2] == "10" && (Int(context.tokens[index]) ?? 0) <= 10 ? nil : index + 3
+                if context.tokens[index + 2] == "10" && (Int(context.tokens[index]) ?? 0) <= 10 { return nil }
+                return isUnit(index + 3) ? index + 4 : index + 3
             }
-            return (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
+            return form == .plain && (Int(context.tokens[index]) ?? 0) >= 50 ? index + 1 : nil
         case .liquid:
             guard isWhole(index), isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
             let next = isWhole(index + 3) ? index + 4 : index + 3
