@@ -136,6 +136,14 @@ import VoiceLogGrammars
         #expect(Self.parse("entresto 49/51 mg one tablet").entries.first?.text("name") == "entresto 49/51 mg")
     }
 
+    /// A span whose end is still to come today, within hours, is today's and so later than
+    /// now: "nap from 10:30am to 11:15am" said at 10:00 was logged as yesterday's nap; a span
+    /// that ended last night stays last night's.
+    @Test func aSpanStillToComeIsNotYesterdays() {
+        #expect(Self.parse("nap from 10:30am to 11:15am").status == .infeasible)
+        #expect(Self.parse("slept 7pm-11pm").entries.first?.time == LocalDateTime(iso: "2026-11-20T19:00:00"))
+    }
+
     /// A list kept for something else is asked of the assistant, not logged, wherever it is named.
     @Test func aShoppingListIsARequest() {
         #expect(Self.parse("add 6 eggs to the shopping list").status == .unrecognized)

@@ -108,7 +108,15 @@ public struct TimeResolver: Sendable {
         let ends = [now.startOfDay.adding(days: -1), now.startOfDay].flatMap { day in
             stride(from: endMinutes, to: 24 * 60, by: cycle).map { day.at(hour: $0 / 60, minute: $0 % 60) }
         }
-        guard let end = ends.filter({ $0 <= now }).max() else { return nil }
+        guard var end = ends.filter({ $0 <= now }).max() else { return nil }
+        // an end less than eight hours ahead today is today's (and so in the future) unless the
+        // one before was less than eight hours ago: "nap from 10:30am to 11:15am" said at 10:00
+        // is no nap of yesterday, but "slept 7pm-11pm" said then was last night's
+        if now.secondsSinceEpoch - end.secondsSinceEpoch >= Self.lateLoggingSeconds,
+           let today = ends.first(where: { $0 > now && $0 >= now.startOfDay }),
+           today.secondsSinceEpoch - now.secondsSinceEpoch < Self.lateLoggingSeconds {
+            end = today
+        }
         return end.adding(seconds: -Int64(lasted) * 60)
     }
 
