@@ -113,7 +113,7 @@ public struct TimeResolver: Sendable {
         // one before was less than eight hours ago: "nap from 10:30am to 11:15am" said at 10:00
         // is no nap of yesterday, but "slept 7pm-11pm" said then was last night's
         if now.secondsSinceEpoch - end.secondsSinceEpoch >= Self.lateLoggingSeconds,
-           let today = ends.first(where: { $0 > now && $0 >= now.startOfDay }),
+           let today = ends.first(where: { $0 > now }),
            today.secondsSinceEpoch - now.secondsSinceEpoch < Self.lateLoggingSeconds {
             end = today
         }

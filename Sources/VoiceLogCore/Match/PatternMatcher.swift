@@ -389,9 +389,10 @@ final class PatternMatcher: Sendable {
         }
     }
 
-    /// Where a medicine's strength written in digits ends: two numbers with a slash between
-    /// ("30/500"; not a score out of ten, "5/10") or a whole number of at least 50 ("clenil
-    /// 100"; "novorapid 10 4 units" says two doses, not a strength); for a `liquid`, an amount
+    /// Where a medicine's strength written in digits ends: two numbers with a slash between,
+    /// perhaps with a unit ("30/500", "49/51 mg"; not a score out of ten, "5/10"), or, but for
+    /// `combined`, a whole number of at least 50 ("clenil 100"; "novorapid 10 4 units" says two
+    /// doses, not a strength); for a `liquid`, an amount
     /// per volume ("120 mg / 5 ml", "250mg/ml"); for a units group, a number in digits and a
     /// unit of it ("500mg").
     private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm, units: UnitReader?) -> Int? {
@@ -402,8 +403,7 @@ final class PatternMatcher: Sendable {
         switch form {
         case .plain, .combined:
             guard isWhole(index) else { return nil }
-            // a score out of ten is no strength: "knees aching on the descent 5/10, took 400mg ibuprofen";
-            // a unit may follow: "entresto 49/51 mg"
+            // a score out of ten is no strength: "knees aching on the descent 5/10, took 400mg ibuprofen"
             if context.tokens[safe: index + 1] == "/", isWhole(index + 2) {
                 if context.tokens[index + 2] == "10" && (Int(context.tokens[index]) ?? 0) <= 10 { return nil }
                 return isUnit(index + 3) ? index + 4 : index + 3
