@@ -129,10 +129,16 @@ import VoiceLogGrammars
     }
 
     /// A combination's strength after its name stays in the name wherever the count is said:
-    /// "took 2 co-codamol 30/500 at 9" was two medicines, one with no name.
+    /// "took 2 co-codamol 30/500 at 9" was two medicines, one with no name; "co-codamol 30/500"
+    /// alone was an amount of 0.06.
     @Test func aCombinationsStrengthIsPartOfItsName() {
         let result = Self.parse("took 2 co-codamol 30/500 at 9")
         #expect(result.entries.map { $0.text("name") } == ["co-codamol 30/500"], "\(result.entries)")
+        for line in ["co-codamol 30/500", "took co-codamol 30/500"] {
+            let alone = Self.parse(line)
+            #expect(alone.entries.map { $0.text("name") } == ["co-codamol 30/500"], "\(line): \(alone.entries)")
+            #expect(alone.entries.first?.lookup("amount") == nil, "\(line): \(alone.entries)")
+        }
         #expect(Self.parse("entresto 49/51 mg one tablet").entries.first?.text("name") == "entresto 49/51 mg")
     }
 

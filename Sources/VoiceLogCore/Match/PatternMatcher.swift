@@ -221,6 +221,13 @@ final class PatternMatcher: Sendable {
         return drinkEnd
     }
 
+    /// Whether a fraction written with a slash starts at the token, in parts finer than anything
+    /// is measured in ("30/500", "49/51 mg"; not "1/2", "3/4", "1/16"): most often a strength, so
+    /// reading it as an amount costs a point and a reading of it as a strength wins the tie.
+    private func slashedFinerThanMeasured(_ context: MatchContext, at index: Int) -> Bool {
+        context.tokens[safe: index + 1] == "/" && (Int(context.tokens[safe: index + 2] ?? "") ?? 0) > 16
+    }
+
     /// Whether "am" or "pm", written in letters, starts at the token.
     private func saysMeridiem(_ context: MatchContext, at index: Int) -> Bool {
         var says = false
@@ -262,7 +269,7 @@ final class PatternMatcher: Sendable {
             for reading in context.numbers(at: index) where shape.accepts(reading.value) && (!shape.isClock || reading.end == index + 1)
                 && !(shape.integerOnly && pointed && reading.end == index + 1)
                 && (!shape.isDecimal || reading.value != reading.value.rounded() || pointed) {
-                found(reading.end, .number(reading.value), [], 0)
+                found(reading.end, .number(reading.value), [], reading.end == index + 3 && slashedFinerThanMeasured(context, at: index) ? 1 : 0)
             }
         case .minute:
             readMinute(context, at: index) { end, minute in found(end, .number(minute), [], 0) }
@@ -304,8 +311,9 @@ final class PatternMatcher: Sendable {
             if index == 0 { found(index, .literal(""), [], 0) }
         case .quantity:
             guard let units = slot.units else { return }
+            let cost = slashedFinerThanMeasured(context, at: index) ? 1 : 0
             readQuantity(units, context, at: index) { end, value, unit in
-                found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], 0)
+                found(end, .quantity(value: value, unit: unit.symbol, factor: unit.factor), [], cost)
             }
         case .unit:
             guard let units = slot.units else { return }
