@@ -1839,6 +1839,37 @@ import VoiceLogGrammars
         #expect(Self.parse("incontinence pad wet at 5am").entries.first?.text("contents") == "wet")
         #expect(!Self.parse("heating pad on my tummy, cramps 6/10").entries.contains { $0.kind == "nappy" })
     }
+
+    /// Sore said before what hurts names the symptom as said: "sore tummy", "achy wrist".
+    @Test func soreBeforeWhatHurtsIsASymptom() {
+        #expect(Self.parse("sore tummy yesterday afternoon").entries.first?.text("name") == "sore tummy")
+        #expect(Self.parse("really achy wrist").status == .ok)
+    }
+
+    /// A food the lists lack, weighed in grams alone on its line, is a food; a dose in grams is
+    /// smaller, and grams before more words are no food's ("entered 40g carbs").
+    @Test func aFoodWeighedAloneIsAFood() {
+        #expect(Self.parse("pringles 30g").entries.first?.text("food") == "pringles")
+        #expect(Self.parse("entered 40g carbs into the tslim").entries.map(\.kind) == ["carbs"])
+        #expect(Self.parse("pcm 1g").entries.first?.kind != "food")
+    }
+
+    /// Where it was eaten and the pump it went through are in no field: "a snickers on the bus",
+    /// "stopped the pump"; nor is where a symptom came on: "breathless walking to the loo".
+    @Test func placesAndPumpsSaidInPassingAreNoEntries() {
+        #expect(Self.parse("had a snickers on the bus").entries.first?.text("food") == "snickers")
+        #expect(Self.parse("mood okay, bored of the pump").status == .ok)
+        #expect(Self.parse("short of breath 7/10 walking to the loo").entries.map(\.kind) == ["symptom"])
+        #expect(Self.parse("going to check bp at 6").status != .ok)
+    }
+
+    /// Where or when a reading was taken, said in passing, is no other entry: "bp 126/80 fasting",
+    /// "bp 118 over 74 pulse 80 at the endo".
+    @Test func aReadingsPlaceOrFastIsNoEntry() {
+        #expect(Self.parse("bp 126/80 fasting").entries.map(\.kind) == ["blood_pressure"])
+        let clinic = Self.parse("bp 118 over 74 pulse 80 at the endo")
+        #expect(clinic.status == .ok && clinic.entries.first?.number("pulse") == 80)
+    }
 }
 
 extension Entry {
