@@ -1863,6 +1863,24 @@ import VoiceLogGrammars
         #expect(Self.parse("going to check bp at 6").status != .ok)
     }
 
+    /// Drinks read in text only take their measure as the spoken ones do: "pint of guinness",
+    /// "330ml bottle of peroni", "500ml of alcohol free lager".
+    @Test func typedDrinksTakeTheirMeasure() {
+        #expect(Self.parse("pint of guinness").entries.first?.number("volume_ml") == 568)
+        #expect(Self.parse("330ml bottle of peroni").entries.first?.number("volume_ml") == 330)
+        #expect(Self.parse("500ml of alcohol free lager").entries.first?.text("drink") == "alcohol free lager")
+    }
+
+    /// A meal as a point in the day is no food ("water 60 mls with his lunch", "that's my lot till
+    /// dinner"); nor is which reading of several, or how it compares ("reading 1: 156/98", "3rd
+    /// high one this week").
+    @Test func mealsAsTimesAndReadingNumbersAreNoEntries() {
+        #expect(Self.parse("water 60 mls with his lunch").entries.map(\.kind) == ["fluid"])
+        #expect(Self.parse("drank 450 ml of water over lunch").status == .ok)
+        #expect(Self.parse("reading 1: 156/98 reading 2: 150/95").entries.map(\.kind) == ["blood_pressure", "blood_pressure"])
+        #expect(Self.parse("BP 145/92 3rd high one this week").entries.map(\.kind) == ["blood_pressure"])
+    }
+
     /// Where or when a reading was taken, said in passing, is no other entry: "bp 126/80 fasting",
     /// "bp 118 over 74 pulse 80 at the endo".
     @Test func aReadingsPlaceOrFastIsNoEntry() {
