@@ -37,13 +37,22 @@ private let reportAtExit: Void = {
     }
 }()
 
+/// Builds the parser before libFuzzer times any input: reading the grammar under the
+/// sanitizers takes seconds, near the hang timeout on a busy machine.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
+    _ = (parser, extractor, reportAtExit)
+    return 0
+}
+
 /// One input: the bytes as a line (not UTF-8 becomes U+FFFD, as `voicelog batch` reads it).
 /// Stops the run, so that libFuzzer keeps the input, when the parser breaks its contract or
 /// is slow.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let line = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    _ = (parser, extractor, reportAtExit)  // load the grammar before timing anything
     var result: ParseResult?
     var elapsed = threadTime { result = parser.parse(line, now: now) }
     if elapsed > slowestSeen.time { slowestSeen = (elapsed, line) }
