@@ -1881,6 +1881,15 @@ import VoiceLogGrammars
         #expect(Self.parse("BP 145/92 3rd high one this week").entries.map(\.kind) == ["blood_pressure"])
     }
 
+    /// A number right before symptoms it counts is no score: "2 headaches today" asks what the 2
+    /// is, while "pain 5 fatigue 7" scores each.
+    @Test func aCountBeforeSymptomsIsNoScore() {
+        let counted = Self.parse("2 headaches today")
+        #expect(counted.status == .incomplete && counted.entries.first?.number("score") == nil)
+        #expect(Self.parse("pain 5 fatigue 7").entries.compactMap { $0.number("score") } == [5, 7])
+        #expect(Self.parse("he had a grand mal yesterday at 7pm").entries.first?.kind == "symptom")
+    }
+
     /// Where or when a reading was taken, said in passing, is no other entry: "bp 126/80 fasting",
     /// "bp 118 over 74 pulse 80 at the endo".
     @Test func aReadingsPlaceOrFastIsNoEntry() {
