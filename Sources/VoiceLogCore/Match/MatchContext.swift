@@ -100,4 +100,10 @@ final class MatchContext {
         patternCache.append(matches)
         return matches
     }
+
+    /// Whether the number written in digits at `index` goes on past `end`: into a clock time
+    /// ("2" of "2:10") or a longer number ("2" of "2 and a half").
+    func opensLongerNumber(at index: Int, than end: Int) -> Bool {
+        hasDigit[index] && (tokens[safe: end] == ":" || numbers(at: index).contains { $0.end > end })
+    }
 }

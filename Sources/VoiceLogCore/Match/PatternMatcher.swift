@@ -284,7 +284,11 @@ final class PatternMatcher: Sendable {
             if let end = readStrength(context, at: index, form, units: slot.units) { found(end, .words(start: index, end: end), [], 0) }
         case .notBefore:
             var starts = false
-            slot.list?.trie.matches(context.ids, at: index) { _, _ in starts = true }
+            // a number in digits that opens a clock time or a longer number is no phrase of the list:
+            // "left 2:10am", "both sides 2 and a half hours"
+            slot.list?.trie.matches(context.ids, at: index) { end, _ in
+                if !context.opensLongerNumber(at: index, than: end) { starts = true }
+            }
             if !starts { found(index, .literal(""), [], 0) }
         case .beforeCounted:
             var counted = false
@@ -646,6 +650,8 @@ final class PatternMatcher: Sendable {
         guard let timeUnits else { return }
         readQuantity(timeUnits, context, at: index) { end, value, unit in
             if oneLetterMinute(value, context, at: index, unitEnd: end) == .metres { return }
+            // "a m" is the morning ("at four a m"), never a minute
+            if end == index + 2, context.tokens[index] == "a", ambiguousMinutes.contains(context.tokens[index + 1]) { return }
             spans.append((end, value * (unit.factor ?? 1), unit.factor ?? 1))
         }
         // "all day", "another hour"
