@@ -47,14 +47,14 @@ import VoiceLogGrammars
         ("real_heldout_hz.jsonl", 0.93), ("real_heldout_ic.jsonl", 0.96),
         ("real_heldout_if.jsonl", 0.91), ("real_heldout_ii.jsonl", 0.93), ("real_heldout_in.jsonl", 0.95),
         ("real_heldout_ik.jsonl", 0.96), ("real_heldout_ip.jsonl", 0.98), ("real_heldout_iq.jsonl", 0.89),
-        ("real_heldout_iu.jsonl", 0.93), ("real_heldout_iv.jsonl", 0.84), ("real_heldout_iz.jsonl", 0.94), ("real_heldout_ja.jsonl", 0.95), ("real_heldout_je.jsonl", 0.95),
+        ("real_heldout_iu.jsonl", 0.93), ("real_heldout_iv.jsonl", 0.84), ("real_heldout_iz.jsonl", 0.94), ("real_heldout_ja.jsonl", 0.95), ("real_heldout_je.jsonl", 0.95), ("real_heldout_jg.jsonl", 0.94),
     ]
 
     /// How many `ok` results a held-out file may give for lines that expect another status: 3,
     /// or what was measured on a file that first gave more (never tuned on, so only counted).
     /// EK and ET were raised by two each on 2026-12-02, for readings the tuned writers dispute
     /// (a gel's dose in pumps is logged in pumps; a day of a cycle said beside a dose is an aside).
-    static let wrongOkAllowed = ["real_heldout_az.jsonl": 4, "real_heldout_dz.jsonl": 4, "real_heldout_ek.jsonl": 4, "real_heldout_et.jsonl": 7, "real_heldout_ew.jsonl": 4, "real_heldout_fl.jsonl": 4, "real_heldout_gj.jsonl": 7, "real_heldout_gy.jsonl": 5, "real_heldout_hl.jsonl": 5, "real_heldout_ho.jsonl": 15, "real_heldout_hq.jsonl": 4, "real_heldout_ht.jsonl": 7, "real_heldout_hw.jsonl": 4, "real_heldout_hz.jsonl": 4, "real_heldout_iq.jsonl": 7, "real_heldout_iv.jsonl": 12, "real_heldout_iz.jsonl": 6, "real_heldout_ja.jsonl": 10, "real_heldout_je.jsonl": 10]
+    static let wrongOkAllowed = ["real_heldout_az.jsonl": 4, "real_heldout_dz.jsonl": 4, "real_heldout_ek.jsonl": 4, "real_heldout_et.jsonl": 7, "real_heldout_ew.jsonl": 4, "real_heldout_fl.jsonl": 4, "real_heldout_gj.jsonl": 7, "real_heldout_gy.jsonl": 5, "real_heldout_hl.jsonl": 5, "real_heldout_ho.jsonl": 15, "real_heldout_hq.jsonl": 4, "real_heldout_ht.jsonl": 7, "real_heldout_hw.jsonl": 4, "real_heldout_hz.jsonl": 4, "real_heldout_iq.jsonl": 7, "real_heldout_iv.jsonl": 12, "real_heldout_iz.jsonl": 6, "real_heldout_ja.jsonl": 10, "real_heldout_je.jsonl": 10, "real_heldout_jg.jsonl": 10]
 
     @Test func tunedSplitGivesExpectedEntries() throws {
         let cases = try CorpusCase.load(CorpusTests.corpusURL("real_tune.jsonl"))
