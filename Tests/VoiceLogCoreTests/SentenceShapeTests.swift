@@ -1897,6 +1897,22 @@ import VoiceLogGrammars
         let clinic = Self.parse("bp 118 over 74 pulse 80 at the endo")
         #expect(clinic.status == .ok && clinic.entries.first?.number("pulse") == 80)
     }
+
+    /// A pain score said right after a painful condition that has none is that condition's
+    /// score; a condition with its own severity, or one that is no pain, keeps the pain apart.
+    @Test(arguments: [
+        ("migraine, pain 6 out of 10", ["migraine"]),
+        ("lupus flare. pain 8/10", ["lupus flare"]),
+        ("mastitis pain 7 out of 10", ["mastitis pain"]),
+        ("nausea mild, pain 7/10", ["nausea", "pain"]),
+        ("nausea, pain 7/10", ["nausea", "pain"]),
+    ])
+    func painScoreOfTheConditionBefore(text: String, names: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") ?? "" } == names)
+        #expect(result.entries.contains { $0.number("score") != nil })
+    }
 }
 
 extension Entry {

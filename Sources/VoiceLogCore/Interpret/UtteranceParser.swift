@@ -96,6 +96,7 @@ public final class UtteranceParser: Sendable {
     private let relativeTag: RelativeTag
     /// Fields a kind takes from the entries before it ("60g carbs" after "before dinner").
     private let sharedFields: SharedFields
+    private let conditionScores: ConditionScores
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
     /// Words after an entry that say it did not happen ("skipped", "not taken"), and the few
@@ -156,6 +157,7 @@ public final class UtteranceParser: Sendable {
         dictationOpeners = OpeningPhrases(grammar.words(of: "dictation_openers"))
         relativeTag = RelativeTag(grammar: grammar)
         sharedFields = SharedFields(grammar: grammar)
+        conditionScores = ConditionScores(grammar: grammar)
         repeatWords = grammar.words(of: "repeats")
         comparisons = OpeningPhrases(grammar.words(of: "comparisons"))
         pointWords = grammar.numberWords.point
@@ -538,7 +540,7 @@ public final class UtteranceParser: Sendable {
         let stranded = entries.attachingStrandedParts(split, skipped, context)
         ignored.removeAll(where: Set(stranded.taken).contains)
         let (timed, dayFirst) = entries.sharingTime(stranded.matches, context)
-        let matches = joiningReadings(entries.sharingEndFields(timed, context), context)
+        let matches = conditionScores.apply(joiningReadings(entries.sharingEndFields(timed, context), context), context)
         if let dayFirst { ignored.removeAll(where: dayFirst.contains) }
         let ignoredWords = ignored.map { tokens[$0].text }
         if matches.isEmpty {
