@@ -176,8 +176,10 @@ final class EntryMatcher: Sendable {
                 var skipped = captures
                 // glue that joins entries ("and") costs more inside one than between two, so
                 // that words after it go with the entry they stand before; "another" and
-                // "again" most of all ("tea at 7:30 and another at 9" is no tea counted 9 times)
-                skipped.penalty += word.contains(.repeatWord) ? 8 : word.contains(.entryBreak) ? 3 : 2
+                // "again" most of all ("tea at 7:30 and another at 9" is no tea counted 9 times);
+                // a name after a comma, as much as "and" ("Leo 5oz, Luca formula" is two feeds)
+                let namesAnother = word.contains(.givenName) && context.commaBefore.contains(index)
+                skipped.penalty += word.contains(.repeatWord) ? 8 : word.contains(.entryBreak) || namesAnother ? 3 : 2
                 extend(index + 1, introduced, skipped, fields)
             }
         }
