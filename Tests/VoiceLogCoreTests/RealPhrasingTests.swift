@@ -47,7 +47,7 @@ import VoiceLogGrammars
         ("real_heldout_hz.jsonl", 0.93), ("real_heldout_ic.jsonl", 0.96),
         ("real_heldout_if.jsonl", 0.91), ("real_heldout_ii.jsonl", 0.93), ("real_heldout_in.jsonl", 0.95),
         ("real_heldout_ik.jsonl", 0.96), ("real_heldout_ip.jsonl", 0.98), ("real_heldout_iq.jsonl", 0.89),
-        ("real_heldout_iu.jsonl", 0.93), ("real_heldout_iv.jsonl", 0.84), ("real_heldout_iz.jsonl", 0.94), ("real_heldout_ja.jsonl", 0.95), ("real_heldout_je.jsonl", 0.95), ("real_heldout_jg.jsonl", 0.94),
+        ("real_heldout_iu.jsonl", 0.93), ("real_heldout_iv.jsonl", 0.84), ("real_heldout_iz.jsonl", 0.94), ("real_heldout_ja.jsonl", 0.95), ("real_heldout_je.jsonl", 0.95), ("real_heldout_jg.jsonl", 0.94), ("real_heldout_ji.jsonl", 0.95),
     ]
 
     /// How many `ok` results a held-out file may give for lines that expect another status: 3,

@@ -96,6 +96,7 @@ public final class UtteranceParser: Sendable {
     private let relativeTag: RelativeTag
     /// Fields a kind takes from the entries before it ("60g carbs" after "before dinner").
     private let sharedFields: SharedFields
+    /// A pain score said right after the painful condition it scores ("migraine, pain 6/10").
     private let conditionScores: ConditionScores
     /// Words of a negated clause that say what an entry lacks ("forgot how much").
     let lackingWords: Set<String>
