@@ -1808,11 +1808,15 @@ import VoiceLogGrammars
         #expect(Self.parse("mild nausea, mild fatigue, mouth fine").entries.last?.text("name") == "fatigue")
     }
 
-    /// A dose counted after its weight is how many of that weight, its form unsaid and logged
-    /// as said; "x1" is the one's weight; how often it is taken is no count ("x2 a day").
+    /// A dose counted after its weight, or before the medicine and its weight, is how many
+    /// tablets of that weight; "x1" is the one's weight; how often it is taken is no count ("x2 a
+    /// day"); a combination's strength counted is tablets of it, one too.
     @Test func aDoseCountedAfterItsWeight() {
         let amount = { (text: String) in Self.parse(text).entries.first?.fields.first { $0.name == "amount" }?.value }
-        #expect(amount("buscopan 10mg x 2") == .amount(value: 2, unit: nil))
+        #expect(amount("buscopan 10mg x 2") == .amount(value: 2, unit: "tablet"))
+        #expect(amount("2 x paracetamol 500mg at 7am") == .amount(value: 2, unit: "tablet"))
+        #expect(amount("co-codamol 30/500 x2") == .amount(value: 2, unit: "tablet"))
+        #expect(amount("sinemet 25/100 x1 at 6:30") == .amount(value: 1, unit: "tablet"))
         #expect(amount("tegretol retard 200mg x1") == .amount(value: 200, unit: "mg"))
         #expect(amount("paracetamol 500mg x2 tabs") == .amount(value: 2, unit: "tablet"))
         #expect(Self.parse("paracetamol 500mg x2 a day").status == .incomplete)

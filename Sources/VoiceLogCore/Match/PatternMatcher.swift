@@ -285,9 +285,12 @@ final class PatternMatcher: Sendable {
         case .notBefore:
             var starts = false
             // a number in digits that opens a clock time or a longer number is no phrase of the list:
-            // "left 2:10am", "both sides 2 and a half hours"
-            slot.list?.trie.matches(context.ids, at: index) { end, _ in
-                if !context.opensLongerNumber(at: index, than: end) { starts = true }
+            // "left 2:10am", "both sides 2 and a half hours"; nor one after a comma ("anxiety 5,
+            // flushes 4" counts no flushes)
+            if !context.commaBefore.contains(index) {
+                slot.list?.trie.matches(context.ids, at: index) { end, _ in
+                    if !context.opensLongerNumber(at: index, than: end) { starts = true }
+                }
             }
             if !starts { found(index, .literal(""), [], 0) }
         case .beforeCounted:
