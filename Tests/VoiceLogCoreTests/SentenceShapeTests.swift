@@ -964,6 +964,44 @@ import VoiceLogGrammars
         #expect(Self.parse("bp 140/90 at the clinic yesterday").entries.map(\.kind) == ["blood_pressure"])
     }
 
+    /// An entry that lacks its value takes one with its unit a few words on, where the clause
+    /// ends; a target set is none.
+    @Test(arguments: [
+        ("yoga for fertility 30 minutes", "duration_min", 30.0),
+        ("first run since the birth, 20 minutes", "duration_min", 20.0),
+        ("treadmill at rehab 12 minutes, hr up to 110", "duration_min", 12.0),
+        ("drinking lots, 2.5 litres so far", "volume_ml", 2500.0),
+    ])
+    func aValueAFewWordsOn(text: String, field: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.number(field) == value)
+    }
+
+    /// A gel is named with its form; a gel alone is food ("had a gel, 22g carbs").
+    @Test func aGelKeepsItsForm() {
+        #expect(Self.parse("voltarol gel applied").entries.first?.text("name") == "voltarol gel")
+        #expect(Self.parse("had a gel, 22g carbs").entries.map(\.kind) == ["food", "carbs"])
+    }
+
+    @Test func aGoalSetIsNoReading() {
+        #expect(Self.parse("set my water goal to 2.5 litres").status == .unrecognized)
+    }
+
+    /// Who a visit is with, said alone before its day and clock, is who it is with; one named with
+    /// "with" stands instead.
+    @Test(arguments: [
+        ("dentist thursday 4:15", "dentist"), ("optician 10am 1st dec", "optician"),
+        ("dentist Dec 14 at 9am", "dentist"), ("dsn appointment on 1 December at 10am", "dsn"),
+        ("dietitian appt 2nd dec 10:40 with sarah", "sarah"),
+    ])
+    func whoAVisitIsWith(text: String, with: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["appointment"])
+        #expect(result.entries.first?.text("with") == with)
+    }
+
     /// A mood that has lasted is a mood ("she's been quite down all morning", "down in the dumps").
     @Test(arguments: ["She's been quite down all morning", "down in the dumps", "he's been really down since he came home"])
     func aMoodThatHasLastedIsAMood(text: String) {

@@ -21,6 +21,11 @@ import Testing
         ("at 07:15 pm", ["at", "07", ":", "15", "pm"]),
         ("at 7:15", ["at", "7", ":", "15"]),
         ("at 07:15 a bottle", ["at", "07", ":", "15", "am", "a", "bottle"]),
+        // four digits before the day they were on are a clock; before anything else, a number
+        ("lantus 14u 2200 yday", ["lantus", "14", "u", "22", ":", "00", "yday"]),
+        ("850mg 1900 last night", ["850", "mg", "19", ":", "00", "last", "night"]),
+        ("1900 last week", ["1900", "last", "week"]),
+        ("kcal 1800 today", ["kcal", "1800", "today"]),
     ])
     func tokens(input: String, expected: [String]) {
         #expect(Tokenizer.tokens(of: input).map(\.text) == expected)

@@ -112,16 +112,22 @@ extension EntryMatcher {
         // or a clause of its own, between commas, of two numbers or more: "panic attack on the
         // tube, 8/10, took propranolol" (a lone "8" there stays unread)
         func ownClause(_ part: EntryMatch) -> Bool {
-            context.commaBefore.contains(start) && (part.end == context.count || context.commaBefore.contains(part.end))
-                && (start..<part.end).filter(context.holdsNumber).count >= 2
+            endsClause(part) && context.commaBefore.contains(start) && (start..<part.end).filter(context.holdsNumber).count >= 2
         }
+        // or, for an entry that lacks its value, a few words on, a number with its unit that ends
+        // the clause: "yoga for fertility 30 minutes", "first run since the birth, 20 minutes"
+        func completesFurtherOn(_ part: EntryMatch) -> Bool {
+            !skipped.isComplete(owner) && reach == owner.end && start - reach <= Self.longestGapToAValue && endsClause(part)
+                && (start..<part.end).contains { !context.holdsNumber(at: $0) && !context.classes[$0].contains(.glue) }
+        }
+        func endsClause(_ part: EntryMatch) -> Bool { part.end == context.count || context.commaBefore.contains(part.end) }
         // no time (a time is given above, only to an entry that says none); one word besides
         // glue only where the sentence or clause ends ("pumped 100ml before she left for work")
         let parts = matches(kindIndex: owner.kindIndex, context, at: start, introduction: .excluded)
             .filter { part in
                 // no count of entries either, far from its own ("... came round with the twins")
                 !part.captures.values.isEmpty && part.captures.value(of: Pattern.copies) == nil
-                    && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes && !ownClause(part)) }
+                    && !part.captures.values.contains { Self.isTime($0.field) || ($0.value.isNumeric && !completes && !ownClause(part) && !completesFurtherOn(part)) }
                     && (start..<part.end).allSatisfy(skippedSet.contains)
                     && ((start..<part.end).filter({ !context.classes[$0].contains(.glue) }).count > 1
                         || part.end == context.count || context.commaBefore.contains(part.end))
@@ -138,6 +144,8 @@ extension EntryMatcher {
 
     /// At most this many words lie between an entry and words it is given.
     static let longestGapToLeftOverWords = 8
+    /// At most this many words lie between an entry lacking its value and the value given to it.
+    static let longestGapToAValue = 3
 }
 
 /// A sentence's skipped words, and what the parser knows of them, for giving them to the

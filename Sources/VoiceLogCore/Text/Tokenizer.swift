@@ -83,9 +83,10 @@ public enum Tokenizer {
         return (1...59).contains(minutes)
     }
 
-    /// Words that mark four digits as a time of day: "at 1430", "by 0800", "yday 2300", "2130 hrs".
+    /// Words that mark four digits as a time of day: "at 1430", "by 0800", "yday 2300", "2130 hrs",
+    /// "2200 yday", "1900 last night".
     private static let clockBefore: Set<String> = ["at", "by", "around", "yesterday", "yday", "tonight", "tomorrow", "tmrw"]
-    private static let clockAfter: Set<String> = hourAbbreviations.union(["hours"])
+    private static let clockAfter: Set<String> = hourAbbreviations.union(["hours", "yesterday", "yday", "yest"])
     /// Hours written short, onto their number and their minutes: "1h20", "2hr15".
     private static let hourAbbreviations: Set<String> = ["h", "hr", "hrs"]
 
@@ -119,6 +120,7 @@ public enum Tokenizer {
                   minute <= 59 || (digits[0] == UInt8(ascii: "0") && index > 0 && clockBefore.contains(tokens[index - 1].text)),
                   (digits[0] == UInt8(ascii: "0") && hour > 0) || (index > 0 && clockBefore.contains(tokens[index - 1].text))
                       || (index + 1 < tokens.count && clockAfter.contains(tokens[index + 1].text))
+                      || (index + 2 < tokens.count && tokens[index + 1].text == "last" && tokens[index + 2].text == "night")
             else {
                 result.append(token)
                 continue
