@@ -984,6 +984,47 @@ import VoiceLogGrammars
         #expect(Self.parse("had a gel, 22g carbs").entries.map(\.kind) == ["food", "carbs"])
     }
 
+    /// When a symptom began or lasted names its part of the day; what was pumped and then given
+    /// is expressed milk.
+    @Test func sinceLastNightAndOfIt() {
+        #expect(Self.parse("migraine 9/10 since last night").entries.first?.text("time_of_day") == "night")
+        #expect(Self.parse("nausea all morning").entries.first?.text("time_of_day") == "morning")
+        let fed = Self.parse("pumped 100ml, gave him 60ml of it")
+        #expect(fed.entries.map(\.kind) == ["pumping", "feeding"])
+        #expect(fed.entries.last?.text("method") == "breast_milk")
+    }
+
+    /// A meal said at the end of a list is each food's, past a drink between, back to an entry
+    /// with a time of its own.
+    @Test func aMealSaidLastIsEachFoods() {
+        let breakfast = Self.parse("Had 2 crumpets and a cup of tea for breakfast")
+        #expect(breakfast.entries.map(\.kind) == ["food", "fluid"])
+        #expect(breakfast.entries.first?.text("meal") == "breakfast")
+        let day = Self.parse("had toast, metformin 500mg at 8, also had soup and bread for dinner")
+        #expect(day.entries.first?.text("meal") == nil)
+    }
+
+    /// A dose said in two pieces, one naming its class or nothing, is one dose by its own name;
+    /// two medicines named, or a dose denied, stay apart.
+    @Test(arguments: [
+        ("Gave mam her insulin, novorapid 4 units", "novorapid", 4.0),
+        ("inhaler 2 puffs salbutamol", "salbutamol", 2.0),
+        ("took my lantus, 24 units", "lantus", 24.0),
+    ])
+    func aDoseSaidInTwoPieces(text: String, name: String, amount: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.text("name") == name)
+        #expect(result.entries.first?.lookup("amount.value")?.number == amount)
+    }
+
+    @Test func twoMedicinesOrADenialStayApart() {
+        #expect(Self.parse("didn't take lantus, 20 units novorapid").entries.map { $0.text("name") } == ["novorapid"])
+        #expect(Self.parse("metformin, 10 units lantus").entries.count == 2)
+        #expect(Self.parse("max bolus set to 12 units").status == .unrecognized)
+    }
+
     @Test func aGoalSetIsNoReading() {
         #expect(Self.parse("set my water goal to 2.5 litres").status == .unrecognized)
     }

@@ -47,6 +47,8 @@ public final class UtteranceParser: Sendable {
     private let bareWords: Set<String>
     /// Words that take back what was said before them ("sorry", "I mean").
     private let correctionWords: Set<String>
+    /// Names of a class of medicine (`medicine_classes`), which give way to a medicine's own.
+    private let medicineClasses: Set<String>
     /// Words that announce a number (`announcing_words`): "pain score" with none after it lacks it.
     private let announcingWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
@@ -148,6 +150,7 @@ public final class UtteranceParser: Sendable {
         sharedVerbs = grammar.words(of: "shared_verbs")
         bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
+        medicineClasses = grammar.words(of: "medicine_classes")
         announcingWords = grammar.words(of: "announcing_words")
         takingBackWords = grammar.takingBackWords
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
@@ -1261,7 +1264,52 @@ public final class UtteranceParser: Sendable {
             corrected.end = match.end
             matches[matches.count - 1] = corrected
         }
-        return (matches, ignored.reversed(), asides.reversed(), corrections)
+        return (joiningSplitDoses(matches, context, closedSpans: closedSpans), ignored.reversed(), asides.reversed(), corrections)
+    }
+
+    /// A dose said in two pieces next to each other, one with its amount and one without, each
+    /// naming its medicine by its class (`medicine_classes`) or not at all but for at most one
+    /// ("Lantus since 2012, 24 units last night", "gave mam her insulin, novorapid 4 units",
+    /// "inhaler 2 puffs salbutamol"), is one dose, named by its own name. Nothing that says a
+    /// number lies between, and nothing denied joins.
+    private func joiningSplitDoses(_ matches: [EntryMatch], _ context: MatchContext, closedSpans: [Range<Int>]) -> [EntryMatch] {
+        var joined: [EntryMatch] = []
+        for match in matches {
+            guard let previous = joined.last, previous.kindIndex == match.kindIndex,
+                  grammar.kinds[match.kindIndex].carried.contains("name"),
+                  previous.captures.holdsAny(of: ["amount"]) != match.captures.holdsAny(of: ["amount"]),
+                  !(previous.end..<match.start).contains(where: { context.holdsNumber(at: $0) }),
+                  !closedSpans.contains(where: { $0.contains(previous.start) || $0.contains(match.start) })
+            else {
+                joined.append(match)
+                continue
+            }
+            let names = [previous, match].map { medicineName($0.captures, context) }
+            let isClass = names.map { $0.map(medicineClasses.contains) ?? true }
+            guard isClass[0] || isClass[1] else {
+                joined.append(match)
+                continue
+            }
+            var (first, second) = (previous.captures, match.captures)
+            // the class gives way to the medicine's own name
+            if names[0] != nil, names[1] != nil { isClass[0] ? first.values.removeAll { $0.field == "name" } : second.values.removeAll { $0.field == "name" } }
+            guard let merged = first.merging(second) else {
+                joined.append(match)
+                continue
+            }
+            joined[joined.count - 1].captures = merged
+            joined[joined.count - 1].end = match.end
+        }
+        return joined
+    }
+
+    /// The name a dose's captures give its medicine, in lower case.
+    private func medicineName(_ captures: Captures, _ context: MatchContext) -> String? {
+        switch captures.value(of: "name") {
+        case .literal(let name)?: name
+        case .words(let start, let end)?: context.tokens[start..<end].joined(separator: " ")
+        default: nil
+        }
     }
 
     /// Whether a whole entry said right after another of its kind, with only glue between, is
