@@ -1025,6 +1025,24 @@ import VoiceLogGrammars
         #expect(Self.parse("max bolus set to 12 units").status == .unrecognized)
     }
 
+    /// A feed by its brand given by tube is a feed of formula; water down the tube a drink.
+    @Test func aTubeFeedIsAFeed() {
+        let feed = Self.parse("250ml jevity via peg")
+        #expect(feed.entries.map(\.kind) == ["feeding"])
+        #expect(feed.entries.first?.text("method") == "formula")
+        #expect(Self.parse("water 100ml down the PEG at 8am").entries.map(\.kind) == ["fluid"])
+    }
+
+    /// A fit is a seizure where it opens the line or is had; jeans that fit are none. A food
+    /// the lists lack that opens the line before its carbs is that food.
+    @Test func aFitAndAFoodByItsCarbs() {
+        #expect(Self.parse("had a fit at half 6").entries.first?.text("name") == "fit")
+        #expect(Self.parse("fit in the night, severe").entries.first?.text("severity") == "severe")
+        #expect(Self.parse("jeans fit again").status == .unrecognized)
+        #expect(Self.parse("chipotle bowl 75g carbs").entries.map(\.kind) == ["food", "carbs"])
+        #expect(Self.parse("hypo treat 15g carbs").entries.contains { $0.kind == "food" } == false)
+    }
+
     @Test func aGoalSetIsNoReading() {
         #expect(Self.parse("set my water goal to 2.5 litres").status == .unrecognized)
     }
