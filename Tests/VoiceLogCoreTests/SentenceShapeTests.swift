@@ -1043,6 +1043,15 @@ import VoiceLogGrammars
         #expect(Self.parse("hypo treat 15g carbs").entries.contains { $0.kind == "food" } == false)
     }
 
+    /// An activity said in two pieces is one, named as the whole piece names it; "then" adds
+    /// another.
+    @Test func anActivityInTwoPieces() {
+        let ride = Self.parse("treadmill 40 min incline walk")
+        #expect(ride.entries.map { $0.text("name") } == ["treadmill"])
+        #expect(ride.entries.first?.number("duration_min") == 40)
+        #expect(Self.parse("walked 20 mins then yoga").entries.count == 2)
+    }
+
     @Test func aGoalSetIsNoReading() {
         #expect(Self.parse("set my water goal to 2.5 litres").status == .unrecognized)
     }

@@ -49,6 +49,10 @@ public final class UtteranceParser: Sendable {
     private let correctionWords: Set<String>
     /// Names of a class of medicine (`medicine_classes`), which give way to a medicine's own.
     private let medicineClasses: Set<String>
+    /// Kinds whose reading may be said in two pieces (`pieced_kinds`).
+    private let piecedKinds: Set<String>
+    /// Words that add another entry, between two pieces of one reading (`adding_words`).
+    private let addingWords: Set<String>
     /// Words that announce a number (`announcing_words`): "pain score" with none after it lacks it.
     private let announcingWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
@@ -151,6 +155,8 @@ public final class UtteranceParser: Sendable {
         bareWords = sharedVerbs.union(grammar.words(of: "bare_intros"))
         correctionWords = grammar.words(of: "corrections")
         medicineClasses = grammar.words(of: "medicine_classes")
+        piecedKinds = grammar.words(of: "pieced_kinds")
+        addingWords = grammar.words(of: "adding_words")
         announcingWords = grammar.words(of: "announcing_words")
         takingBackWords = grammar.takingBackWords
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
@@ -1264,7 +1270,36 @@ public final class UtteranceParser: Sendable {
             corrected.end = match.end
             matches[matches.count - 1] = corrected
         }
-        return (joiningSplitDoses(matches, context, closedSpans: closedSpans), ignored.reversed(), asides.reversed(), corrections)
+        let joined = joiningSplitReadings(joiningSplitDoses(matches, context, closedSpans: closedSpans), context)
+        return (joined, ignored.reversed(), asides.reversed(), corrections)
+    }
+
+    /// A reading of a kind of `pieced_kinds` said in two pieces next to each other, one whole and
+    /// one lacking what its kind requires, with no comma or word that adds another between
+    /// ("turbo ride 75 min", "walked for ten hours on the hike", "treadmill 40 min incline
+    /// walk"), is one reading, named as the whole one names it.
+    private func joiningSplitReadings(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+        var joined: [EntryMatch] = []
+        for match in matches {
+            guard let previous = joined.last, previous.kindIndex == match.kindIndex,
+                  piecedKinds.contains(grammar.kinds[match.kindIndex].name),
+                  isComplete(previous) != isComplete(match),
+                  !(previous.end...match.start).contains(where: context.commaBefore.contains),
+                  !(previous.end..<match.start).contains(where: { addingWords.contains(context.tokens[$0]) })
+            else {
+                joined.append(match)
+                continue
+            }
+            var (whole, piece) = isComplete(previous) ? (previous.captures, match.captures) : (match.captures, previous.captures)
+            if whole.value(of: "name") != nil { piece.values.removeAll { $0.field == "name" } }
+            guard let merged = whole.merging(piece) else {
+                joined.append(match)
+                continue
+            }
+            joined[joined.count - 1].captures = merged
+            joined[joined.count - 1].end = match.end
+        }
+        return joined
     }
 
     /// A dose said in two pieces next to each other, one with its amount and one without, each
