@@ -1279,27 +1279,14 @@ public final class UtteranceParser: Sendable {
     /// ("turbo ride 75 min", "walked for ten hours on the hike", "treadmill 40 min incline
     /// walk"), is one reading, named as the whole one names it.
     private func joiningSplitReadings(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
-        var joined: [EntryMatch] = []
-        for match in matches {
-            guard let previous = joined.last, previous.kindIndex == match.kindIndex,
-                  piecedKinds.contains(grammar.kinds[match.kindIndex].name),
-                  isComplete(previous) != isComplete(match),
+        Self.joiningNeighbours(matches) { previous, match in
+            guard piecedKinds.contains(grammar.kinds[match.kindIndex].name), isComplete(previous) != isComplete(match),
                   !(previous.end...match.start).contains(where: context.commaBefore.contains),
-                  !(previous.end..<match.start).contains(where: { addingWords.contains(context.tokens[$0]) })
-            else {
-                joined.append(match)
-                continue
-            }
+                  !(previous.end..<match.start).contains(where: { addingWords.contains(context.tokens[$0]) }) else { return nil }
             var (whole, piece) = isComplete(previous) ? (previous.captures, match.captures) : (match.captures, previous.captures)
             if whole.value(of: "name") != nil { piece.values.removeAll { $0.field == "name" } }
-            guard let merged = whole.merging(piece) else {
-                joined.append(match)
-                continue
-            }
-            joined[joined.count - 1].captures = merged
-            joined[joined.count - 1].end = match.end
+            return whole.merging(piece)
         }
-        return joined
     }
 
     /// A dose said in two pieces next to each other, one with its amount and one without, each
@@ -1308,32 +1295,34 @@ public final class UtteranceParser: Sendable {
     /// "inhaler 2 puffs salbutamol"), is one dose, named by its own name. Nothing that says a
     /// number lies between, and nothing denied joins.
     private func joiningSplitDoses(_ matches: [EntryMatch], _ context: MatchContext, closedSpans: [Range<Int>]) -> [EntryMatch] {
-        var joined: [EntryMatch] = []
-        for match in matches {
-            guard let previous = joined.last, previous.kindIndex == match.kindIndex,
-                  grammar.kinds[match.kindIndex].carried.contains("name"),
+        Self.joiningNeighbours(matches) { previous, match in
+            guard grammar.kinds[match.kindIndex].carried.contains("name"),
                   previous.captures.holdsAny(of: ["amount"]) != match.captures.holdsAny(of: ["amount"]),
                   !(previous.end..<match.start).contains(where: { context.holdsNumber(at: $0) }),
-                  !closedSpans.contains(where: { $0.contains(previous.start) || $0.contains(match.start) })
-            else {
-                joined.append(match)
-                continue
-            }
+                  !closedSpans.contains(where: { $0.contains(previous.start) || $0.contains(match.start) }) else { return nil }
             let names = [previous, match].map { medicineName($0.captures, context) }
             let isClass = names.map { $0.map(medicineClasses.contains) ?? true }
-            guard isClass[0] || isClass[1] else {
-                joined.append(match)
-                continue
-            }
+            guard isClass[0] || isClass[1] else { return nil }
             var (first, second) = (previous.captures, match.captures)
             // the class gives way to the medicine's own name
-            if names[0] != nil, names[1] != nil { isClass[0] ? first.values.removeAll { $0.field == "name" } : second.values.removeAll { $0.field == "name" } }
-            guard let merged = first.merging(second) else {
-                joined.append(match)
-                continue
+            if names[0] != nil, names[1] != nil {
+                if isClass[0] { first.values.removeAll { $0.field == "name" } } else { second.values.removeAll { $0.field == "name" } }
             }
-            joined[joined.count - 1].captures = merged
-            joined[joined.count - 1].end = match.end
+            return first.merging(second)
+        }
+    }
+
+    /// The matches, each joined into the one before it, of its kind, where `join` gives the two
+    /// as one.
+    private static func joiningNeighbours(_ matches: [EntryMatch], _ join: (EntryMatch, EntryMatch) -> Captures?) -> [EntryMatch] {
+        var joined: [EntryMatch] = []
+        for match in matches {
+            if let previous = joined.last, previous.kindIndex == match.kindIndex, let merged = join(previous, match) {
+                joined[joined.count - 1].captures = merged
+                joined[joined.count - 1].end = match.end
+            } else {
+                joined.append(match)
+            }
         }
         return joined
     }
