@@ -978,6 +978,80 @@ import VoiceLogGrammars
         }
     }
 
+    /// A gel is named with its form; a gel alone is food ("had a gel, 22g carbs").
+    @Test func aGelKeepsItsForm() {
+        #expect(Self.parse("voltarol gel applied").entries.first?.text("name") == "voltarol gel")
+        #expect(Self.parse("had a gel, 22g carbs").entries.map(\.kind) == ["food", "carbs"])
+    }
+
+    /// When a symptom began or lasted names its part of the day; what was pumped and then given
+    /// is expressed milk.
+    @Test func sinceLastNightAndOfIt() {
+        #expect(Self.parse("migraine 9/10 since last night").entries.first?.text("time_of_day") == "night")
+        #expect(Self.parse("nausea all morning").entries.first?.text("time_of_day") == "morning")
+        let fed = Self.parse("pumped 100ml, gave him 60ml of it")
+        #expect(fed.entries.map(\.kind) == ["pumping", "feeding"])
+        #expect(fed.entries.last?.text("method") == "breast_milk")
+    }
+
+    /// A meal said at the end of a list is each food's, past a drink between, back to an entry
+    /// with a time of its own.
+    @Test func aMealSaidLastIsEachFoods() {
+        let breakfast = Self.parse("Had 2 crumpets and a cup of tea for breakfast")
+        #expect(breakfast.entries.map(\.kind) == ["food", "fluid"])
+        #expect(breakfast.entries.first?.text("meal") == "breakfast")
+        let day = Self.parse("had toast, metformin 500mg at 8, also had soup and bread for dinner")
+        #expect(day.entries.first?.text("meal") == nil)
+    }
+
+    /// A dose said in two pieces, one naming its class or nothing, is one dose by its own name;
+    /// two medicines named, or a dose denied, stay apart.
+    @Test(arguments: [
+        ("Gave mam her insulin, novorapid 4 units", "novorapid", 4.0),
+        ("inhaler 2 puffs salbutamol", "salbutamol", 2.0),
+        ("took my lantus, 24 units", "lantus", 24.0), ("Tresiba U100 pen, 16 units", "tresiba", 16.0),
+    ])
+    func aDoseSaidInTwoPieces(text: String, name: String, amount: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.text("name") == name)
+        #expect(result.entries.first?.lookup("amount.value")?.number == amount)
+    }
+
+    @Test func twoMedicinesOrADenialStayApart() {
+        #expect(Self.parse("didn't take lantus, 20 units novorapid").entries.map { $0.text("name") } == ["novorapid"])
+        #expect(Self.parse("metformin, 10 units lantus").entries.count == 2)
+        #expect(Self.parse("max bolus set to 12 units").status == .unrecognized)
+    }
+
+    /// A feed by its brand given by tube is a feed of formula; water down the tube a drink.
+    @Test func aTubeFeedIsAFeed() {
+        let feed = Self.parse("250ml jevity via peg")
+        #expect(feed.entries.map(\.kind) == ["feeding"])
+        #expect(feed.entries.first?.text("method") == "formula")
+        #expect(Self.parse("water 100ml down the PEG at 8am").entries.map(\.kind) == ["fluid"])
+    }
+
+    /// A fit is a seizure where it opens the line or is had; jeans that fit are none. A food
+    /// the lists lack that opens the line before its carbs is that food.
+    @Test func aFitAndAFoodByItsCarbs() {
+        #expect(Self.parse("had a fit at half 6").entries.first?.text("name") == "fit")
+        #expect(Self.parse("fit in the night, severe").entries.first?.text("severity") == "severe")
+        #expect(Self.parse("jeans fit again").status == .unrecognized)
+        #expect(Self.parse("chipotle bowl 75g carbs").entries.map(\.kind) == ["food", "carbs"])
+        #expect(Self.parse("hypo treat 15g carbs").entries.contains { $0.kind == "food" } == false)
+    }
+
+    /// An activity said in two pieces is one, named as the whole piece names it; "then" adds
+    /// another.
+    @Test func anActivityInTwoPieces() {
+        let ride = Self.parse("treadmill 40 min incline walk")
+        #expect(ride.entries.map { $0.text("name") } == ["treadmill"])
+        #expect(ride.entries.first?.number("duration_min") == 40)
+        #expect(Self.parse("walked 20 mins then yoga").entries.count == 2)
+    }
+
     @Test func aGoalSetIsNoReading() {
         #expect(Self.parse("set my water goal to 2.5 litres").status == .unrecognized)
     }

@@ -1270,7 +1270,7 @@ public final class UtteranceParser: Sendable {
             corrected.end = match.end
             matches[matches.count - 1] = corrected
         }
-        let joined = joiningSplitReadings(joiningSplitDoses(matches, context, closedSpans: closedSpans), context)
+        let joined = joiningSplitReadings(joiningSplitDoses(matches, context, closedSpans: closedSpans, asides: asides), context)
         return (joined, ignored.reversed(), asides.reversed(), corrections)
     }
 
@@ -1293,12 +1293,15 @@ public final class UtteranceParser: Sendable {
     /// naming its medicine by its class (`medicine_classes`) or not at all but for at most one
     /// ("Lantus since 2012, 24 units last night", "gave mam her insulin, novorapid 4 units",
     /// "inhaler 2 puffs salbutamol"), is one dose, named by its own name. Nothing that says a
-    /// number lies between, and nothing denied joins.
-    private func joiningSplitDoses(_ matches: [EntryMatch], _ context: MatchContext, closedSpans: [Range<Int>]) -> [EntryMatch] {
+    /// number lies between but in an aside after the piece without an amount ("Lantus since 2012,
+    /// 24 units"), and nothing denied joins.
+    private func joiningSplitDoses(_ matches: [EntryMatch], _ context: MatchContext, closedSpans: [Range<Int>],
+                                   asides: [Range<Int>]) -> [EntryMatch] {
         Self.joiningNeighbours(matches) { previous, match in
             guard grammar.kinds[match.kindIndex].carried.contains("name"),
                   previous.captures.holdsAny(of: ["amount"]) != match.captures.holdsAny(of: ["amount"]),
-                  !(previous.end..<match.start).contains(where: { context.holdsNumber(at: $0) }),
+                  !(previous.end..<match.start).contains(where: { index in
+                      context.holdsNumber(at: index) && (previous.captures.holdsAny(of: ["amount"]) || !asides.contains { $0.contains(index) }) }),
                   !closedSpans.contains(where: { $0.contains(previous.start) || $0.contains(match.start) }) else { return nil }
             let names = [previous, match].map { medicineName($0.captures, context) }
             let isClass = names.map { $0.map(medicineClasses.contains) ?? true }
