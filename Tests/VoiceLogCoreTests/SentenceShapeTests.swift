@@ -2005,6 +2005,30 @@ import VoiceLogGrammars
         #expect(clinic.status == .ok && clinic.entries.first?.number("pulse") == 80)
     }
 
+    /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
+    /// cross trainer"; a walk on a treadmill stays a walk.
+    @Test func theMachineNamesAnActivity() {
+        #expect(Self.parse("did 20 mins on the cross trainer").entries.first?.text("name") == "cross trainer")
+        #expect(Self.parse("walked 30 min on the treadmill").entries.first?.text("name") == "walking")
+    }
+
+    /// What brought a symptom on, said after it, is in no field and no entry of its own; a meal
+    /// said alone says when, and a drink with its amount is logged.
+    @Test(arguments: [
+        ("nausea after the lentil soup, moderate", ["symptom"]),
+        ("Mild diarrhoea after the new antibiotics", ["symptom"]),
+        ("bloating after a glass of milk", ["symptom", "fluid"]),
+        ("Pain 9 out of 10 when coughing.", ["symptom"]),
+        ("wound pain severe on the left side when he coughs", ["symptom"]),
+    ])
+    func whatBroughtASymptomOnIsNoEntry(text: String, kinds: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == kinds)
+        #expect(Self.parse("nausea after her tablets mild").entries.first?.text("severity") == "low")
+        #expect(Self.parse("headache after lunch").entries.first?.text("tag") == "after lunch")
+    }
+
     /// A pain score said right after a painful condition that has none is that condition's
     /// score; a condition with its own severity, or one that is no pain, keeps the pain apart.
     @Test(arguments: [
