@@ -2005,6 +2005,19 @@ import VoiceLogGrammars
         #expect(clinic.status == .ok && clinic.entries.first?.number("pulse") == 80)
     }
 
+    /// A symptom said plainly and then by another of its names with how bad it is is one
+    /// symptom; a different one said after stays apart.
+    @Test(arguments: [
+        ("i'm exhausted, fatigue eight out of ten", ["fatigue"]),
+        ("felt sick after dinner, mild nausea", ["nausea"]),
+        ("tired, headache 5/10", ["tired", "headache"]),
+    ])
+    func aSymptomRestatedIsOne(text: String, names: [String]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") ?? "" } == names)
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {

@@ -53,6 +53,9 @@ public final class UtteranceParser: Sendable {
     private let piecedKinds: Set<String>
     /// Words that add another entry, between two pieces of one reading (`adding_words`).
     private let addingWords: Set<String>
+    /// A symptom's plain names and the one symptom each restates (`restated_symptoms`): "tired"
+    /// and "fatigue" are one.
+    private let restatedSymptoms: [String: String]
     /// Words that announce a number (`announcing_words`): "pain score" with none after it lacks it.
     private let announcingWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
@@ -157,6 +160,8 @@ public final class UtteranceParser: Sendable {
         medicineClasses = grammar.words(of: "medicine_classes")
         piecedKinds = grammar.words(of: "pieced_kinds")
         addingWords = grammar.words(of: "adding_words")
+        restatedSymptoms = Dictionary((grammar.lists["restated_symptoms"]?.phrases ?? []).map { ($0.words.joined(separator: " "), $0.value) },
+                                      uniquingKeysWith: { first, _ in first })
         announcingWords = grammar.words(of: "announcing_words")
         takingBackWords = grammar.takingBackWords
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
@@ -1270,7 +1275,7 @@ public final class UtteranceParser: Sendable {
             corrected.end = match.end
             matches[matches.count - 1] = corrected
         }
-        let joined = joiningSplitReadings(joiningSplitDoses(matches, context, closedSpans: closedSpans, asides: asides), context)
+        let joined = joiningRestatedSymptoms(joiningSplitReadings(joiningSplitDoses(matches, context, closedSpans: closedSpans, asides: asides), context), context)
         return (joined, ignored.reversed(), asides.reversed(), corrections)
     }
 
@@ -1303,7 +1308,7 @@ public final class UtteranceParser: Sendable {
                   !(previous.end..<match.start).contains(where: { index in
                       context.holdsNumber(at: index) && (previous.captures.holdsAny(of: ["amount"]) || !asides.contains { $0.contains(index) }) }),
                   !closedSpans.contains(where: { $0.contains(previous.start) || $0.contains(match.start) }) else { return nil }
-            let names = [previous, match].map { medicineName($0.captures, context) }
+            let names = [previous, match].map { saidName($0.captures, context) }
             let isClass = names.map { $0.map(medicineClasses.contains) ?? true }
             guard isClass[0] || isClass[1] else { return nil }
             var (first, second) = (previous.captures, match.captures)
@@ -1312,6 +1317,21 @@ public final class UtteranceParser: Sendable {
                 if isClass[0] { first.values.removeAll { $0.field == "name" } } else { second.values.removeAll { $0.field == "name" } }
             }
             return first.merging(second)
+        }
+    }
+
+    /// A symptom said plainly, then again in the next words by another of its names with how bad
+    /// it is ("exhausted, fatigue 8/10", "felt sick after dinner, mild nausea"), is one symptom,
+    /// named as said the second time.
+    private func joiningRestatedSymptoms(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
+        Self.joiningNeighbours(matches) { previous, match in
+            guard grammar.kinds[match.kindIndex].name == "symptom",
+                  !previous.captures.holdsAny(of: ["severity", "score"]), match.captures.holdsAny(of: ["severity", "score"]),
+                  let symptom = saidName(previous.captures, context).flatMap({ restatedSymptoms[$0] }),
+                  symptom == saidName(match.captures, context).flatMap({ restatedSymptoms[$0] }) else { return nil }
+            var plain = previous.captures
+            plain.values.removeAll { $0.field == "name" }
+            return match.captures.merging(plain)
         }
     }
 
@@ -1330,8 +1350,8 @@ public final class UtteranceParser: Sendable {
         return joined
     }
 
-    /// The name a dose's captures give its medicine, in lower case.
-    private func medicineName(_ captures: Captures, _ context: MatchContext) -> String? {
+    /// The name an entry's captures give it (a dose's medicine, a symptom), in lower case.
+    private func saidName(_ captures: Captures, _ context: MatchContext) -> String? {
         switch captures.value(of: "name") {
         case .literal(let name)?: name
         case .words(let start, let end)?: context.tokens[start..<end].joined(separator: " ")
