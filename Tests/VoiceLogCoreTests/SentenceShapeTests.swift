@@ -2018,6 +2018,15 @@ import VoiceLogGrammars
         #expect(result.entries.map { $0.text("name") ?? "" } == names)
     }
 
+    /// A symptom scored again later in the sentence is that symptom again (`again name`); a
+    /// score said after one that had none is its own.
+    @Test func aSymptomScoredAgainIsNamedAgain() {
+        let twice = Self.parse("pain 8/10 at 5am and 4/10 at 8am")
+        #expect(twice.status == .ok && twice.entries.map { $0.text("name") ?? "" } == ["pain", "pain"])
+        #expect(twice.entries.compactMap { $0.number("score") } == [8, 4])
+        #expect(Self.parse("migraine again, 8 of 10").entries.count == 1)
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {

@@ -41,6 +41,10 @@ public struct EntryKind: Sendable {
     /// before when it says none: "levemir 6 units this morning and 8 last night" is levemir
     /// twice (`carry name insulin`).
     public var carried: [String] = []
+    /// Fields that a reading of something felt or seen, said again after "and" or a comma
+    /// without its introduction, takes from the one before: "headache 3/10 at 9am and 6/10 by
+    /// 2pm" is the headache twice (`again name`). Unlike `carry`, nothing is given or taken.
+    public var restated: [String] = []
     /// Fields that an entry saying none takes from the entry before it in the sentence that
     /// names one of their values: "bg 9.2 before dinner, 60g carbs" counts the dinner's carbs
     /// (`share meal`).

@@ -26,7 +26,7 @@ extension Grammar {
             guard !kind.introductions.isEmpty else { throw failure("kind '\(kind.name)' has no 'say' line") }
             let declared = Set(kind.fields)
             let used = (kind.introductions + kind.parts).flatMap(\.capturedFields)
-                + kind.requirements.flatMap(\.anyOf) + kind.defaults.map(\.field) + kind.inferences.map(\.field) + kind.carried + kind.shared
+                + kind.requirements.flatMap(\.anyOf) + kind.defaults.map(\.field) + kind.inferences.map(\.field) + kind.carried + kind.restated + kind.shared
             let implicit: Set<String> = ["amount", "amount.value", "amount.unit", "time", Pattern.discard, Pattern.copies]
             for field in used.map({ String(Captures.base(of: $0)) })
             where !declared.contains(field) && !implicit.contains(field) && !field.hasPrefix("time.") {

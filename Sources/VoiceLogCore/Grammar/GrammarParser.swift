@@ -329,6 +329,7 @@ private struct GrammarFileReader {
         case "future": kind.allowsFuture = true
         case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
         case "carry": kind.carried += rest.split(separator: " ").map(String.init)
+        case "again": kind.restated += rest.split(separator: " ").map(String.init)
         case "share": kind.shared += rest.split(separator: " ").map(String.init)
         case "join":
             let sides = rest.split(separator: "=").map(\.trimmed)

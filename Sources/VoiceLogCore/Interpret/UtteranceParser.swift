@@ -1129,9 +1129,15 @@ public final class UtteranceParser: Sendable {
                     let givenOrTaken = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
                     // a clock time alone is complete as the entry before once more ("wet nappy at
                     // 6 and 8:30"; not "up on yesterday")
+                    // a reading of something felt, said again with what the one before said, names
+                    // it as before ("headache 3/10 at 9am and 6/10 by 2pm"; "migraine again, 7/10"
+                    // is one)
+                    let restated = grammar.kinds[justBefore.kindIndex].restated
                     func completes(_ match: EntryMatch) -> Bool {
                         isComplete(match) || EntryMatcher.isTimeOnly(match.captures) && EntryMatcher.saysClock(match.captures)
                             && isComplete(justBefore.captures.repeated(at: match.captures), of: justBefore.kindIndex)
+                            || !restated.isEmpty && !EntryMatcher.isTimeOnly(match.captures) && match.captures.overlaps(justBefore.captures)
+                            && isComplete(match.captures.carrying(restated, from: justBefore.captures), of: justBefore.kindIndex)
                     }
                     more = entries.matches(kindIndex: justBefore.kindIndex, context, at: index, introduction: .excluded)
                         .filter { !saysState && completes($0) && endsClause($0)
@@ -1263,7 +1269,8 @@ public final class UtteranceParser: Sendable {
                     // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am"
                     match.captures = previous.captures.repeated(at: match.captures)
                 } else if let previous, step.continues || isAnotherDose(match, after: previous, context) {
-                    match.captures = match.captures.carrying(grammar.kinds[match.kindIndex].carried, from: previous.captures)
+                    let kind = grammar.kinds[match.kindIndex]
+                    match.captures = match.captures.carrying(kind.carried + kind.restated, from: previous.captures)
                         .takingUnit(from: previous.captures)
                 }
                 matches.append(match)
