@@ -2027,6 +2027,15 @@ import VoiceLogGrammars
         #expect(Self.parse("migraine again, 8 of 10").entries.count == 1)
     }
 
+    /// The baby's sleep said other ways, and again later in the sentence, is the baby's.
+    @Test(arguments: ["baby had a catnap, 15 minutes", "sleep baby 1h", "the baby's nap was 25 minutes",
+                      "baby napped 35 min this morning and 1 hour 10 yesterday afternoon"])
+    func theBabysSleep(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(!result.entries.isEmpty && result.entries.allSatisfy { $0.kind == "sleep" && $0.text("who") == "baby" })
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {
