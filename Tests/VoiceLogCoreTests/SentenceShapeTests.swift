@@ -2036,6 +2036,12 @@ import VoiceLogGrammars
         #expect(!result.entries.isEmpty && result.entries.allSatisfy { $0.kind == "sleep" && $0.text("who") == "baby" })
     }
 
+    /// What a feed was given in is no drink of its own: "gave 120ml expressed milk in a cup".
+    @Test func aFeedsCupIsNoDrink() {
+        let result = Self.parse("gave 120ml expressed milk in a cup")
+        #expect(result.status == .ok && result.entries.map(\.kind) == ["feeding"])
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {
