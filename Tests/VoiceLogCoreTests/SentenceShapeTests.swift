@@ -2042,6 +2042,13 @@ import VoiceLogGrammars
         #expect(result.status == .ok && result.entries.map(\.kind) == ["feeding"])
     }
 
+    /// A reading taken again after what was done about it, said straight after the first with no
+    /// comma, is another reading of its kind.
+    @Test func aRecheckAfterATreatmentWithNoComma() {
+        let result = Self.parse("bg 3.8 drank 150ml juice then 5.2")
+        #expect(result.status == .ok && result.entries.map(\.kind) == ["glucose", "fluid", "glucose"])
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {

@@ -1145,11 +1145,11 @@ public final class UtteranceParser: Sendable {
                             && (!givenOrTaken || $0.captures.amountIsOfScale(with: justBefore.captures)) }
                 }
                 // a reading taken again after what was done about it ("bg 4.0, 10g carbs, 4.8 at
-                // 3:05", "low 3.1, 5 jelly babies, 15 mins later 4.9"): another reading of the
-                // kind before that; when the value would also be more of what was done ("temp
+                // 3:05", "low 3.1, 5 jelly babies, 15 mins later 4.9", "bg 3.8 drank 150ml juice
+                // then 5.2"): another reading of the kind before that; when the value would also be more of what was done ("temp
                 // 39.2, calpol 5ml, 38.1"), neither is a guess
                 var again: [EntryMatch] = []
-                if let earlier = entryBefore(previous.start, passing: .glue, marked: .entryBreak, orComma: true),
+                if let earlier = entryBefore(previous.start, passing: .glue, marked: .entryBreak, orComma: true, needsMark: false),
                    earlier.kindIndex != previous.kindIndex, recheckedKinds.contains(earlier.kindIndex) {
                     again = entries.matches(kindIndex: earlier.kindIndex, context, at: index, introduction: .excluded)
                         .filter { isComplete($0) && endsClause($0) && !EntryMatcher.isTimeOnly($0.captures) }
