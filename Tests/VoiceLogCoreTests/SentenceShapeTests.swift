@@ -2049,6 +2049,13 @@ import VoiceLogGrammars
         #expect(result.status == .ok && result.entries.map(\.kind) == ["glucose", "fluid", "glucose"])
     }
 
+    /// A carer's "pad changed" is a nappy change, what was in it said after; alone it asks.
+    @Test func aPadChanged() {
+        let pad = Self.parse("pad changed at 06:30 - wet")
+        #expect(pad.status == .ok && pad.entries.first?.text("contents") == "wet")
+        #expect(Self.parse("pad changed").status == .incomplete)
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {
