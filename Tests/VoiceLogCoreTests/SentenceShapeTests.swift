@@ -2056,6 +2056,16 @@ import VoiceLogGrammars
         #expect(Self.parse("pad changed").status == .incomplete)
     }
 
+    /// How much of a food, said without a number, is no part of its name; "a few" before a
+    /// length of time is no amount of food.
+    @Test(arguments: [("a few blueberries as a snack", "blueberries"), ("ate a whole packet of quavers", "quavers"),
+                      ("mum had a bit of ice lolly", "ice lolly"), ("ate a bowl of lentil soup for lunch", "lentil soup")])
+    func howMuchOfAFoodIsNoPartOfItsName(text: String, food: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok && result.entries.first?.text("food") == food)
+        #expect(Self.parse("my son had an absence at breakfast, just a few seconds").entries.map(\.kind) == ["symptom"])
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {
