@@ -2066,6 +2066,13 @@ import VoiceLogGrammars
         #expect(Self.parse("my son had an absence at breakfast, just a few seconds").entries.map(\.kind) == ["symptom"])
     }
 
+    /// Which dose it was ("new dose", "last dose of the course") is no medicine of its own.
+    @Test(arguments: ["folic acid 5mg (high dose)", "Pred 30mg, last dose of the course", "bisoprolol 3.75mg (new dose)"])
+    func whichDoseItWasIsNoMedicine(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok && result.entries.map(\.kind) == ["medication"], "\(result.entries)")
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {
