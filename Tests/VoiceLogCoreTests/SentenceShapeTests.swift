@@ -2073,6 +2073,12 @@ import VoiceLogGrammars
         #expect(result.status == .ok && result.entries.map(\.kind) == ["medication"], "\(result.entries)")
     }
 
+    /// A race named after a reading says it was after exercise: "glucose 33.3 after the marathon".
+    @Test func aRaceTagsTheReading() {
+        #expect(Self.parse("Sugar 14.6 after the crit race, took 1.5 units of fiasp").entries.first?.text("tag") == "after workout")
+        #expect(Self.parse("glucose 33.3 after the marathon").entries.first?.text("tag") == "after workout")
+    }
+
     /// The machine an activity was done on names it when nothing else does: "did 20 mins on the
     /// cross trainer"; a walk on a treadmill stays a walk.
     @Test func theMachineNamesAnActivity() {
