@@ -645,13 +645,14 @@ import VoiceLogGrammars
         #expect(dose.asides.count == 1)
     }
 
-    /// A part of an entry said after an aside is still the entry's: "nausea after ozempic,
-    /// mild" is a mild nausea.
+    /// A part of an entry said after an aside, or after what brought it on, is still the
+    /// entry's: "nausea after ozempic, mild" is a mild nausea; "headache on day 3 of 5, mild" too.
     @Test func aPartAfterAnAsideIsTheEntrys() {
         let nausea = Self.parse("nausea after ozempic, mild")
         #expect(nausea.status == .ok, "\(nausea.problems)")
         #expect(nausea.entries.map { $0.text("severity") } == ["low"])
-        #expect(nausea.asides == ["after ozempic"])
+        let headache = Self.parse("headache on day 3 of 5, mild")
+        #expect(headache.entries.map { $0.text("severity") } == ["low"] && headache.asides.count == 1)
     }
 
     /// A count of a unit with a count of a smaller one says a weight without a verb; one unit
