@@ -1127,12 +1127,12 @@ public final class UtteranceParser: Sendable {
                     // know follows, which may name something else ("gave 5ml calpol and 2
                     // wotsits" is no 2 ml of calpol)
                     let givenOrTaken = grammar.kinds[justBefore.kindIndex].isGivenOrTaken
-                    // a clock time alone is complete as the entry before once more ("wet nappy at
-                    // 6 and 8:30"; not "up on yesterday")
                     // a reading of something felt, said again with what the one before said, names
                     // it as before ("headache 3/10 at 9am and 6/10 by 2pm"; "migraine again, 7/10"
                     // is one)
                     let restated = grammar.kinds[justBefore.kindIndex].restated
+                    // a clock time alone is complete as the entry before once more ("wet nappy at
+                    // 6 and 8:30"; not "up on yesterday")
                     func completes(_ match: EntryMatch) -> Bool {
                         isComplete(match) || EntryMatcher.isTimeOnly(match.captures) && EntryMatcher.saysClock(match.captures)
                             && isComplete(justBefore.captures.repeated(at: match.captures), of: justBefore.kindIndex)
@@ -1146,8 +1146,8 @@ public final class UtteranceParser: Sendable {
                 }
                 // a reading taken again after what was done about it ("bg 4.0, 10g carbs, 4.8 at
                 // 3:05", "low 3.1, 5 jelly babies, 15 mins later 4.9", "bg 3.8 drank 150ml juice
-                // then 5.2"): another reading of the kind before that; when the value would also be more of what was done ("temp
-                // 39.2, calpol 5ml, 38.1"), neither is a guess
+                // then 5.2"): another reading of the kind before that; when the value would also
+                // be more of what was done ("temp 39.2, calpol 5ml, 38.1"), neither is a guess
                 var again: [EntryMatch] = []
                 if let earlier = entryBefore(previous.start, passing: .glue, marked: .entryBreak, orComma: true, needsMark: false),
                    earlier.kindIndex != previous.kindIndex, recheckedKinds.contains(earlier.kindIndex) {
