@@ -56,6 +56,8 @@ public final class UtteranceParser: Sendable {
     /// A symptom's plain names and the one symptom each restates (`restated_symptoms`): "tired"
     /// and "fatigue" are one.
     private let restatedSymptoms: [String: String]
+    /// The symptom kind's index, whose entries `restatedSymptoms` joins.
+    private let symptomKind: Int?
     /// Words that announce a number (`announcing_words`): "pain score" with none after it lacks it.
     private let announcingWords: Set<String>
     /// Words after which a value said again replaces the one before: the corrections, "no",
@@ -162,6 +164,7 @@ public final class UtteranceParser: Sendable {
         addingWords = grammar.words(of: "adding_words")
         restatedSymptoms = Dictionary((grammar.lists["restated_symptoms"]?.phrases ?? []).map { ($0.words.joined(separator: " "), $0.value) },
                                       uniquingKeysWith: { first, _ in first })
+        symptomKind = grammar.kinds.firstIndex { $0.name == "symptom" }
         announcingWords = grammar.words(of: "announcing_words")
         takingBackWords = grammar.takingBackWords
         wakeWords = OpeningPhrases(grammar.words(of: "wake_words"))
@@ -1332,7 +1335,7 @@ public final class UtteranceParser: Sendable {
     /// named as said the second time.
     private func joiningRestatedSymptoms(_ matches: [EntryMatch], _ context: MatchContext) -> [EntryMatch] {
         Self.joiningNeighbours(matches) { previous, match in
-            guard grammar.kinds[match.kindIndex].name == "symptom",
+            guard match.kindIndex == symptomKind,
                   !previous.captures.holdsAny(of: ["severity", "score"]), match.captures.holdsAny(of: ["severity", "score"]),
                   let symptom = saidName(previous.captures, context).flatMap({ restatedSymptoms[$0] }),
                   symptom == saidName(match.captures, context).flatMap({ restatedSymptoms[$0] }) else { return nil }
