@@ -901,6 +901,15 @@ import VoiceLogGrammars
         #expect(result.entries.map { $0.number("volume_ml") } == [70, 50])
     }
 
+    /// As much from each side is a session on each, so that none of the milk goes unlogged.
+    @Test(arguments: ["pumped 30ml each side", "pumped 30 from each side", "expressed 30 ml of milk per side"])
+    func milkPumpedAlikeFromEachSideIsASessionOnEach(_ text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("side") } == ["left", "right"])
+        #expect(result.entries.map { $0.number("volume_ml") } == [30, 30])
+    }
+
     /// A remark on a reading a few words after it is no negation of it.
     @Test func aRemarkAFewWordsAfterAReadingKeepsIt() {
         let result = Self.parse("temp thirty seven point nine post op nurse not worried")

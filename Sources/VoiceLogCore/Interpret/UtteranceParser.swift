@@ -587,7 +587,7 @@ public final class UtteranceParser: Sendable {
                 "Read '\(surface(correction.lowerBound, correction.upperBound))' as a correction of '\(result.takenBack.last!)'."))
         }
         var incomplete = false
-        for match in matches {
+        for match in matches.flatMap(\.separated) {
             var built = builder.build(match, now: now, surface: surface)
             if let unresolved = relativeTag.resolve(&built.entry, after: result.entries) { built.problems.append(unresolved) }
             sharedFields.fill(&built.entry, kindIndex: match.kindIndex, after: result.entries)
