@@ -2083,6 +2083,14 @@ import VoiceLogGrammars
         #expect(result.status == .ok && result.entries.map(\.kind) == ["medication"], "\(result.entries)")
     }
 
+    /// Medicines carers name by brand or shorthand, with a number and no unit, are doses.
+    @Test(arguments: [("entacapone 200 with the first dose", "entacapone"), ("took 2 Hedex at 6 am", "hedex"),
+                      ("dad: lasix 40, spiro 25", "spiro"), ("glucogel given", "glucogel")])
+    func medicinesByShorthandAreDoses(text: String, name: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok && result.entries.last?.text("name") == name, "\(result.entries)")
+    }
+
     /// A race named after a reading says it was after exercise: "glucose 33.3 after the marathon".
     @Test func aRaceTagsTheReading() {
         #expect(Self.parse("Sugar 14.6 after the crit race, took 1.5 units of fiasp").entries.first?.text("tag") == "after workout")
@@ -2096,14 +2104,17 @@ import VoiceLogGrammars
         #expect(Self.parse("walked 30 min on the treadmill").entries.first?.text("name") == "walking")
     }
 
-    /// What brought a symptom on, said after it, is in no field and no entry of its own; a meal
-    /// said alone says when, and a drink with its amount is logged.
+    /// What brought a symptom on, or what the writer thinks did, said after it, is in no field
+    /// and no entry of its own; a meal said alone says when, and a drink with its amount is logged.
     @Test(arguments: [
         ("nausea after the lentil soup, moderate", ["symptom"]),
         ("Mild diarrhoea after the new antibiotics", ["symptom"]),
         ("bloating after a glass of milk", ["symptom", "fluid"]),
         ("Pain 9 out of 10 when coughing.", ["symptom"]),
         ("wound pain severe on the left side when he coughs", ["symptom"]),
+        ("headache 4/10 think it was the red wine", ["symptom"]),
+        ("migraine 7/10, trigger probably lack of sleep", ["symptom"]),
+        ("headache, think it was the 2 glasses of wine", ["symptom", "fluid"]),
     ])
     func whatBroughtASymptomOnIsNoEntry(text: String, kinds: [String]) {
         let result = Self.parse(text)
@@ -2111,6 +2122,16 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == kinds)
         #expect(Self.parse("nausea after her tablets mild").entries.first?.text("severity") == "low")
         #expect(Self.parse("headache after lunch").entries.first?.text("tag") == "after lunch")
+    }
+
+    /// How long after what brought it on a symptom began is in no field, and its score said
+    /// after that is still its own.
+    @Test func howLongAfterASymptomBeganKeepsItsScore() {
+        let result = Self.parse("ice cream for dessert, stomach cramps 20 min after, 7/10")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["food", "symptom"])
+        #expect(result.entries.last?.number("score") == 7)
+        #expect(Self.parse("cramps 40 mins later 5/10").entries.map { $0.number("score") } == [5])
     }
 
     /// A pain score said right after a painful condition that has none is that condition's
