@@ -2076,6 +2076,14 @@ import VoiceLogGrammars
         #expect(Self.parse("my son had an absence at breakfast, just a few seconds").entries.map(\.kind) == ["symptom"])
     }
 
+    /// A remark after a food's amount, past a comma, is no food: the food is the one named.
+    @Test(arguments: [("dark chocolate 20g, might be a trigger", "dark chocolate"), ("avocado 2 tbsp, she loved it", "avocado"),
+                      ("20g dark chocolate", "dark chocolate")])
+    func aRemarkAfterAFoodsAmountIsNoFood(text: String, food: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok && result.entries.map { $0.text("food") } == [food], "\(result.entries)")
+    }
+
     /// Which dose it was ("new dose", "last dose of the course") is no medicine of its own.
     @Test(arguments: ["folic acid 5mg (high dose)", "Pred 30mg, last dose of the course", "bisoprolol 3.75mg (new dose)"])
     func whichDoseItWasIsNoMedicine(text: String) {
@@ -2083,9 +2091,11 @@ import VoiceLogGrammars
         #expect(result.status == .ok && result.entries.map(\.kind) == ["medication"], "\(result.entries)")
     }
 
-    /// Medicines carers name by brand or shorthand, with a number and no unit, are doses.
+    /// Medicines carers name by brand or shorthand, with a number and no unit, are doses; a
+    /// pancreatic enzyme's thousands of units are no impossible insulin dose.
     @Test(arguments: [("entacapone 200 with the first dose", "entacapone"), ("took 2 Hedex at 6 am", "hedex"),
-                      ("dad: lasix 40, spiro 25", "spiro"), ("glucogel given", "glucogel")])
+                      ("dad: lasix 40, spiro 25", "spiro"), ("glucogel given", "glucogel"),
+                      ("Creon 25000 units with lunch", "creon"), ("nutrizym 2 caps", "nutrizym")])
     func medicinesByShorthandAreDoses(text: String, name: String) {
         let result = Self.parse(text)
         #expect(result.status == .ok && result.entries.last?.text("name") == name, "\(result.entries)")

@@ -53,6 +53,10 @@ public enum SlotSource: Hashable, Sendable {
     /// Nothing, where a clause ends: at the end of the line, before a comma or before a word of
     /// the `breaks` list ("sugar 5.1 before breakfast, 8.7 after"). Text only.
     case clauseEnd
+    /// Nothing, where no comma or full stop parts the words before from those after: an
+    /// amount's food follows it in one clause ("20g dark chocolate", not the "might be a
+    /// trigger" of "dark chocolate 20g, might be a trigger"). Text only.
+    case sameClause
     /// Nothing, at the line's first word: `{_:line_start} {name:text(not symptom_free_ends)}`
     /// reads a symptom the lists lack only where the line opens with it. Text only.
     case lineStart
@@ -78,7 +82,7 @@ public enum SlotSource: Hashable, Sendable {
     public var takesWordsAsSaid: Bool {
         switch self {
         case .text, .textHolding, .unknownWord, .rest, .strength, .said: true
-        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd, .lineStart: false
+        case .list, .number, .minute, .span, .quantity, .unit, .duration, .notBefore, .beforeCounted, .clauseEnd, .sameClause, .lineStart: false
         }
     }
 }

@@ -145,6 +145,9 @@ struct TemplateParser {
         case "clause_end":
             guard argument == nil else { throw Failure(message: "clause_end takes no argument") }
             return .clauseEnd
+        case "same_clause":
+            guard argument == nil else { throw Failure(message: "same_clause takes no argument") }
+            return .sameClause
         case "line_start":
             guard argument == nil else { throw Failure(message: "line_start takes no argument") }
             return .lineStart

@@ -99,7 +99,7 @@ extension PatternMatcher {
         case .duration: firstWordsOfUnits("time").map { .init(words: $0) }
         case .number, .span: .init(words: [], number: true)
         case .unit(let group): firstWordsOfUnits(group).map { .init(words: $0) }
-        case .minute, .text, .textHolding, .unknownWord, .rest, .strength, .notBefore, .beforeCounted, .clauseEnd, .lineStart, .said: nil
+        case .minute, .text, .textHolding, .unknownWord, .rest, .strength, .notBefore, .beforeCounted, .clauseEnd, .sameClause, .lineStart, .said: nil
         }
     }
 

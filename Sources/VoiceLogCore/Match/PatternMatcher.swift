@@ -314,6 +314,8 @@ final class PatternMatcher: Sendable {
             var breaks = index == context.count || context.commaBefore.contains(index)
             if !breaks { self.breaks?.matches(context.ids, at: index) { _, _ in breaks = true } }
             if breaks { found(index, .literal(""), [], 0) }
+        case .sameClause:
+            if index < context.count, !context.commaBefore.contains(index), !context.stopBefore.contains(index) { found(index, .literal(""), [], 0) }
         case .lineStart:
             if index == 0 { found(index, .literal(""), [], 0) }
         case .quantity:

@@ -172,7 +172,7 @@ public struct JSGFCompiler {
             return .empty
         case .assign:
             return .empty
-        case .capture(_, .notBefore), .capture(_, .beforeCounted), .capture(_, .clauseEnd), .capture(_, .lineStart):
+        case .capture(_, .notBefore), .capture(_, .beforeCounted), .capture(_, .clauseEnd), .capture(_, .sameClause), .capture(_, .lineStart):
             // what may come next is not checked in speech: these read nothing
             return .empty
         case .capture(_, .said(let rule)):
@@ -252,7 +252,7 @@ public struct JSGFCompiler {
             guard !options.isEmpty else { return nil }
             define(name, options.joined(separator: " | "), book)
             return name
-        case .text(nil), .textHolding, .unknownWord, .span, .strength, .notBefore, .beforeCounted, .clauseEnd, .lineStart, .said:
+        case .text(nil), .textHolding, .unknownWord, .span, .strength, .notBefore, .beforeCounted, .clauseEnd, .sameClause, .lineStart, .said:
             return nil
         }
     }
@@ -369,7 +369,7 @@ extension Pattern {
         sources.contains { source in
             switch source {
             case .number, .minute, .quantity, .duration, .span, .strength: true
-            case .list, .unit, .text, .textHolding, .unknownWord, .rest, .notBefore, .beforeCounted, .clauseEnd, .lineStart, .said: false
+            case .list, .unit, .text, .textHolding, .unknownWord, .rest, .notBefore, .beforeCounted, .clauseEnd, .sameClause, .lineStart, .said: false
             }
         }
     }
