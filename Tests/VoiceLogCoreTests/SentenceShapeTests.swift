@@ -2101,6 +2101,16 @@ import VoiceLogGrammars
         #expect(result.status == .ok && result.entries.last?.text("name") == name, "\(result.entries)")
     }
 
+    /// A medicine a child is given by weight asks for its dose; one said as a bare number is
+    /// logged as said.
+    @Test func aChildsMedicineAsksForItsDose() {
+        let result = Self.parse("gave him some calpol")
+        #expect(result.status == .incomplete && result.problems.contains { $0.field == "amount" }, "\(result.problems)")
+        #expect(Self.parse("calpol 5").status == .ok)
+        #expect(Self.parse("nurofen 2.5ml at 6").status == .ok)
+        #expect(Self.parse("took paracetamol at 8").status == .ok)
+    }
+
     /// A race named after a reading says it was after exercise: "glucose 33.3 after the marathon".
     @Test func aRaceTagsTheReading() {
         #expect(Self.parse("Sugar 14.6 after the crit race, took 1.5 units of fiasp").entries.first?.text("tag") == "after workout")
