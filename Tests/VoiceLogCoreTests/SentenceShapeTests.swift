@@ -2111,6 +2111,17 @@ import VoiceLogGrammars
         #expect(Self.parse("took paracetamol at 8").status == .ok)
     }
 
+    /// A clinic named for what it treats, with its day and clock, is where the appointment is;
+    /// with a place said after it, the clinic is whom it is with.
+    @Test func aClinicNamedIsWhereTheAppointmentIs() {
+        let clinic = Self.parse("renal clinic appt 2 dec 10:40")
+        #expect(clinic.status == .ok && clinic.entries.first?.text("where") == "renal clinic", "\(clinic.entries)")
+        let placed = Self.parse("tongue tie clinic wednesday 11am at St Mary's")
+        #expect(placed.status == .ok && placed.entries.first?.text("where") == "St Mary's", "\(placed.entries)")
+        let person = Self.parse("appointment with Sister Reid at Kings College Hospital on Friday at 10am")
+        #expect(person.entries.first?.text("with") == "Sister Reid" && person.entries.first?.text("where") == "Kings College Hospital")
+    }
+
     /// A race named after a reading says it was after exercise: "glucose 33.3 after the marathon".
     @Test func aRaceTagsTheReading() {
         #expect(Self.parse("Sugar 14.6 after the crit race, took 1.5 units of fiasp").entries.first?.text("tag") == "after workout")
