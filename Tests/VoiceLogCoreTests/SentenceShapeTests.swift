@@ -2122,6 +2122,12 @@ import VoiceLogGrammars
         #expect(person.entries.first?.text("with") == "Sister Reid" && person.entries.first?.text("where") == "Kings College Hospital")
     }
 
+    /// A feed said to time something else is no feed of its own.
+    @Test func aFeedThatTimesSomethingElseIsNoFeed() {
+        let result = Self.parse("drank a glass of water during the feed")
+        #expect(result.status == .ok && result.entries.map(\.kind) == ["fluid"], "\(result.entries)")
+    }
+
     /// A race named after a reading says it was after exercise: "glucose 33.3 after the marathon".
     @Test func aRaceTagsTheReading() {
         #expect(Self.parse("Sugar 14.6 after the crit race, took 1.5 units of fiasp").entries.first?.text("tag") == "after workout")
