@@ -1069,7 +1069,6 @@ public final class UtteranceParser: Sendable {
         }
         for index in 0..<count {
             guard let here = best[index] else { continue }
-            let token = context.tokens[index]
             // a number left over makes the line incomplete: skipping one costs more
             let isNumber = context.holdsNumber(at: index)
             let skipCost = isAny(index, [.glue, .returnWord]) ? 0 : isNumber ? 5 : 3
