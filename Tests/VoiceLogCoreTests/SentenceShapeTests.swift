@@ -2122,6 +2122,16 @@ import VoiceLogGrammars
         #expect(person.entries.first?.text("with") == "Sister Reid" && person.entries.first?.text("where") == "Kings College Hospital")
     }
 
+    /// A symptom's score out of ten said a few words after it, at the clause's end, is its own;
+    /// a date is no score, and being free of a symptom is no symptom.
+    @Test func aScoreAFewWordsOnIsTheSymptoms() {
+        #expect(Self.parse("pain on the left ovary 6/10").entries.map { $0.number("score") } == [6])
+        #expect(Self.parse("headache coming on 2/10").entries.map { $0.number("score") } == [2])
+        #expect(Self.parse("pain out of 10").status == .incomplete)
+        #expect(Self.parse("epipen expires 03/27").status != .ok)
+        #expect(Self.parse("she's been seizure free for 42 days").entries.isEmpty)
+    }
+
     /// A feed said to time something else is no feed of its own.
     @Test func aFeedThatTimesSomethingElseIsNoFeed() {
         let result = Self.parse("drank a glass of water during the feed")

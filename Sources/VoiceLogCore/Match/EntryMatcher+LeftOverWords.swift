@@ -114,11 +114,14 @@ extension EntryMatcher {
         func ownClause(_ part: EntryMatch) -> Bool {
             endsClause(part) && context.commaBefore.contains(start) && (start..<part.end).filter(context.holdsNumber).count >= 2
         }
-        // or, for an entry that lacks its value, a few words on, a number with its unit that ends
-        // the clause: "yoga for fertility 30 minutes", "first run since the birth, 20 minutes"
+        // or, for an entry that lacks its value or the field, a few words on, a number with its
+        // unit or a score out of ten that ends the clause: "yoga for fertility 30 minutes",
+        // "first run since the birth, 20 minutes", "pain on the left ovary 6/10"
         func completesFurtherOn(_ part: EntryMatch) -> Bool {
-            !skipped.isComplete(owner) && reach == owner.end && start - reach <= Self.longestGapToAValue && endsClause(part)
-                && (start..<part.end).contains { !context.holdsNumber(at: $0) && !context.classes[$0].contains(.glue) }
+            (!skipped.isComplete(owner) || !part.captures.overlaps(owner.captures)) && reach == owner.end
+                && start - reach <= Self.longestGapToAValue && endsClause(part)
+                && ((start..<part.end).contains { !context.holdsNumber(at: $0) && !context.classes[$0].contains(.glue) }
+                    || (start..<part.end).filter(context.holdsNumber).count >= 2 && ["10", "ten"].contains(context.tokens[part.end - 1]))
         }
         func endsClause(_ part: EntryMatch) -> Bool { part.end == context.count || context.commaBefore.contains(part.end) }
         // no time (a time is given above, only to an entry that says none); one word besides
