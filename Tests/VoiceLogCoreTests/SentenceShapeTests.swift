@@ -2132,6 +2132,12 @@ import VoiceLogGrammars
         #expect(Self.parse("she's been seizure free for 42 days").entries.isEmpty)
     }
 
+    /// Where a walk went and came back from is in no field; its minutes after that are its own.
+    @Test func whereAWalkWentIsNoField() {
+        let result = Self.parse("walked to the post box and back 8 mins, sats 90 after")
+        #expect(result.status == .ok && result.entries.first?.number("duration_min") == 8, "\(result.entries)")
+    }
+
     /// A feed said to time something else is no feed of its own.
     @Test func aFeedThatTimesSomethingElseIsNoFeed() {
         let result = Self.parse("drank a glass of water during the feed")
