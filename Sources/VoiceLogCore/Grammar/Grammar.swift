@@ -68,7 +68,7 @@ public struct Grammar: Sendable {
         "over_kinds", "comparisons", "clause_closers", "conjunctions", "cut_off_words", "carb_portions", "announcing_words", "statement_openings",
         "pronouns", "carb_words", "states", "occasions", "plain_phrases", "time_sharing_joins", "time_sharing_words", "time_present_words",
         "plans", "plans_for", "plan_actions", "after_negations", "not_done", "after_negation_tails", "clock_offsets", "rechecked_kinds", "shared_at_end", "left_over", "plan_openers",
-        "circumstances", "return_words", "offer_words", "multipliers", "titles", "articles", "time_links", "change_verbs", "fell_not", "second_things",
+        "circumstances", "return_words", "offer_words", "multipliers", "titles", "articles", "time_links", "change_verbs", "fell_not", "second_things", "score_bases",
     ]
 }
 

@@ -121,7 +121,7 @@ extension EntryMatcher {
             (!skipped.isComplete(owner) || !part.captures.overlaps(owner.captures)) && reach == owner.end
                 && start - reach <= Self.longestGapToAValue && endsClause(part)
                 && ((start..<part.end).contains { !context.holdsNumber(at: $0) && !context.classes[$0].contains(.glue) }
-                    || (start..<part.end).filter(context.holdsNumber).count >= 2 && ["10", "ten"].contains(context.tokens[part.end - 1]))
+                    || (start..<part.end).filter(context.holdsNumber).count >= 2 && scoreBases.contains(context.tokens[part.end - 1]))
         }
         func endsClause(_ part: EntryMatch) -> Bool { part.end == context.count || context.commaBefore.contains(part.end) }
         // no time (a time is given above, only to an entry that says none); one word besides

@@ -42,6 +42,9 @@ final class EntryMatcher: Sendable {
     /// Words by which a time that ends a line is every entry's: joining them ("and"), or right
     /// before it ("all"); see `sharingTime`.
     let timeSharingJoins: Set<String>
+    /// What a score is out of ("10" of "6/10"): a score at a clause's end, a few words after a
+    /// symptom, is its own.
+    let scoreBases: Set<String>
     let timeSharingWords: Set<String>
     /// Words by which an entry says it is now, taking no time from the entry before it.
     let timePresentWords: Set<String>
@@ -107,6 +110,7 @@ final class EntryMatcher: Sendable {
         }
         fieldBits = bits
         timeSharingJoins = grammar.words(of: "time_sharing_joins")
+        scoreBases = grammar.words(of: "score_bases")
         timeSharingWords = grammar.words(of: "time_sharing_words")
         timePresentWords = grammar.words(of: "time_present_words")
         sharedAtEnd = grammar.words(of: "shared_at_end")
