@@ -2202,6 +2202,48 @@ import VoiceLogGrammars
         #expect(result.entries.map { $0.text("name") ?? "" } == names)
         #expect(result.entries.contains { $0.number("score") != nil })
     }
+
+    /// A feeding tube flushed with a volume is fluid taken; a flush without one, or a hot flush,
+    /// is none, and a volume before a full stop is not the next sentence's flush.
+    @Test func tubeFlushIsFluid() {
+        let flushes = ["flush 20ml", "flushed tube with 35ml", "60ml flush before meds", "water flush 30mls"]
+        for text in flushes {
+            let result = Self.parse(text)
+            #expect(result.status == .ok, "\(text): \(result.problems)")
+            #expect(result.entries.map(\.kind) == ["fluid"], "\(text)")
+        }
+        #expect(Self.parse("water flush 30mls").entries.first?.text("drink") == "water")
+        #expect(Self.parse("Flushed three mils.").status == .infeasible)
+        let fed = Self.parse("Feed: 200mL. Flush: 30mL.")
+        #expect(fed.entries.map(\.kind) == ["feeding"])
+        #expect(fed.status != .ok)
+        #expect(Self.parse("hot flush 8/10").entries.map(\.kind) == ["symptom"])
+    }
+
+    /// Someone said to be coming today at a clock time is an appointment with them.
+    @Test func visitorComingTodayIsAnAppointment() {
+        let result = Self.parse("district nurse coming at 2pm")
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.first?.kind == "appointment")
+        #expect(result.entries.first?.text("with") == "district nurse")
+        #expect(Self.parse("OT coming at 3pm today").entries.first?.text("with") == "ot")
+    }
+
+    /// A mood said of a child, of someone by title, or seeming so, is a mood; said twice in a
+    /// line it is one mood.
+    @Test(arguments: [
+        ("happy boy today", "happy"),
+        ("bit down this evening", "unhappy"),
+        ("seems happy this morning", "happy"),
+        ("Mr Bell happy after his lunch", "happy"),
+        ("good day, feeling happy", "happy"),
+        ("anxious and low, mood not great", "unhappy"),
+    ])
+    func moodSaidOfSomeone(text: String, mood: String) {
+        let result = Self.parse(text)
+        #expect(result.entries.map(\.kind) == ["mood"], "\(result.entries)")
+        #expect(result.entries.first?.text("mood") == mood)
+    }
 }
 
 extension Entry {

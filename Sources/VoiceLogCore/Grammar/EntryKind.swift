@@ -34,6 +34,9 @@ public struct EntryKind: Sendable {
     public var refusals: [Refusal] = []
     /// Whether its time may lie ahead (appointments); times are then resolved forwards.
     public var allowsFuture = false
+    /// Whether one line holds one such entry however often it is said: an entry equal to one
+    /// before it in the line is the same entry said again ("feeling good, happy mood": `once`).
+    public var isOncePerLine = false
     /// Amounts whose count said with no unit is logged as said, with a warning, instead of
     /// asking ("metformin 500"): `unitless amount`.
     public var unitlessAmounts: Set<String> = []

@@ -327,6 +327,7 @@ private struct GrammarFileReader {
             kind.parts.append(try self.template(template))
             kind.rereadPartCount += 1
         case "future": kind.allowsFuture = true
+        case "once": kind.isOncePerLine = true
         case "unitless": kind.unitlessAmounts.insert(rest.trimmed)
         case "carry": kind.carried += rest.split(separator: " ").map(String.init)
         case "again": kind.restated += rest.split(separator: " ").map(String.init)

@@ -591,6 +591,8 @@ public final class UtteranceParser: Sendable {
             var built = builder.build(match, now: now, surface: surface)
             if let unresolved = relativeTag.resolve(&built.entry, after: result.entries) { built.problems.append(unresolved) }
             sharedFields.fill(&built.entry, kindIndex: match.kindIndex, after: result.entries)
+            // "feeling good, happy mood" is one mood
+            if grammar.kinds[match.kindIndex].isOncePerLine, result.entries.contains(built.entry) { continue }
             // "3 wet nappies since midnight" is three
             var copies = 1
             // said as a number ("2 wet nappies") or named ("the twins": `{copies=2}`)
