@@ -47,6 +47,7 @@ import VoiceLogGrammars
         ("kind x\n    fields a\n    say {_:line_start(x)} x\n", "bad.grammar:3: line_start takes no argument"),
         ("kind x\n    fields a\n    say x\n    join pressure = a\n", "bad.grammar:4: write 'join KIND.FIELD = FIELD'"),
         ("kind x\n    fields a\n    say x\n    join nothing.pulse = a\n", "grammar:0: kind 'x' joins 'nothing.pulse', which no kind declares"),
+        ("rule session_words = x\n", "bad.grammar:1: rule 'session_words' is defined twice"),
     ])
     func mistakesInAGrammarFileAreReportedWithTheirPlace(text: String, message: String) {
         var files = BundledGrammar.files

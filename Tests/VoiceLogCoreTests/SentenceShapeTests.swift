@@ -1240,11 +1240,11 @@ import VoiceLogGrammars
     }
 
     /// Pain scores said every way a diary says them: "5 on 10", "eight over ten", "about a 4",
-    /// a part of the body with its score, how it came on or flares between.
+    /// a part of the body with its score (named as said), how it came on or flares between.
     @Test(arguments: [("Headache paining since evening, 5 on 10", "headache", 5.0), ("migraine eight over ten", "migraine", 8),
-                      ("my back's a six today", "back pain", 6), ("mood okay, knees a 4", "knee pain", 4),
+                      ("my back's a six today", "back pain", 6), ("mood okay, knees a 4", "knees", 4),
                       ("sciatica flaring six out of ten", "sciatica", 6), ("gout in my big toe, 8/10", "gout in my big toe", 8),
-                      ("jaw throbbing eight out of ten", "mouth pain", 8), ("yoga for 20 minutes, back's about a 3 after", "back pain", 3)])
+                      ("jaw throbbing eight out of ten", "jaw", 8), ("yoga for 20 minutes, back's about a 3 after", "back pain", 3)])
     func painScoresAsDiariesSayThem(text: String, name: String, score: Double) {
         let symptom = Self.okEntry(text, kind: "symptom")
         #expect(symptom?.text("name") == name)
@@ -2277,6 +2277,24 @@ import VoiceLogGrammars
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.first?.text("food") == food, "\(result.entries)")
+    }
+
+    /// An activity is named as said, with the session it was; a machine said after a name
+    /// already given is in no field, and what follows stays the same activity's.
+    @Test(arguments: [
+        ("football training 90 mins", "football training"),
+        ("swim squad at 6am 1 hour", "swim squad"),
+        ("stretches 15 mins", "stretches"),
+        ("hiked 8 miles in 3 hrs 45", "hike"),
+        ("cardiac rehab class 45 minutes", "cardiac rehab class"),
+        ("stationary bike 15 min", "stationary bike"),
+        ("strength training 40 min", "strength training"),
+        ("rode 60k on the bike, 2 hrs 15", "cycling"),
+    ])
+    func activityNamedAsSaid(text: String, name: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") } == [name], "\(result.entries)")
     }
 }
 

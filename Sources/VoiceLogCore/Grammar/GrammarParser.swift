@@ -178,6 +178,7 @@ private struct GrammarFileReader {
         case "rule":
             let pieces = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
             guard pieces.count == 2, !pieces[0].isEmpty else { throw failure("write 'rule NAME = TEMPLATE'") }
+            guard grammar.rules[pieces[0]] == nil else { throw failure("rule '\(pieces[0])' is defined twice") }
             grammar.rules[pieces[0]] = try template(pieces[1])
             return .none
         default:
