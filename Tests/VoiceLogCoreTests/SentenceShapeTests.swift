@@ -2266,12 +2266,15 @@ import VoiceLogGrammars
         #expect(Self.parse("weight 71.5 kg").entries.first?.number("value") == 71.5)
     }
 
-    /// A food named alone as the line's first clause is a food, as a diary writes it.
+    /// A food named alone as the line's first clause is a food, as a diary writes it; where it
+    /// was had is no part of its name.
     @Test(arguments: [
         ("crumpets", "crumpets"),
         ("pasta bake and garlic bread", "pasta bake and garlic bread"),
         ("rice pudding, small bowl", "rice pudding"),
         ("nibbled a rich tea biscuit", "rich tea biscuit"),
+        ("ate 2 bananas at the aid station", "bananas"),
+        ("snack was 30g of almonds at my desk", "almonds"),
     ])
     func foodNamedAlone(text: String, food: String) {
         let result = Self.parse(text)
