@@ -2238,6 +2238,7 @@ import VoiceLogGrammars
         ("Mr Bell happy after his lunch", "happy"),
         ("good day, feeling happy", "happy"),
         ("anxious and low, mood not great", "unhappy"),
+        ("she was in great form at lunch", "happy"),
     ])
     func moodSaidOfSomeone(text: String, mood: String) {
         let result = Self.parse(text)
@@ -2275,6 +2276,7 @@ import VoiceLogGrammars
         ("nibbled a rich tea biscuit", "rich tea biscuit"),
         ("ate 2 bananas at the aid station", "bananas"),
         ("snack was 30g of almonds at my desk", "almonds"),
+        ("shepherds pie at nursery for lunch", "shepherds pie"),
     ])
     func foodNamedAlone(text: String, food: String) {
         let result = Self.parse(text)
@@ -2298,6 +2300,23 @@ import VoiceLogGrammars
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map { $0.text("name") } == [name], "\(result.entries)")
+    }
+
+    /// Cystic fibrosis medicines as their users write them: an enzyme's strength and a saline's
+    /// percent are part of the name, nebulised antibiotics are dosed in millions of units, and a
+    /// tablet's colour is no name.
+    @Test(arguments: [
+        ("took 3 capsules of creon 25000 with lunch", "creon 25000", 3.0),
+        ("creon 25000 x3 with lunch", "creon 25000", 3),
+        ("colomycin 2 million units", "colomycin", 2_000_000),
+        ("hypertonic saline 7% 4ml neb", "hypertonic saline 7%", 4),
+        ("kaftrio 2 orange tablets this morning", "kaftrio", 2),
+    ])
+    func cysticFibrosisMedicines(text: String, name: String, amount: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("name") } == [name], "\(result.entries)")
+        #expect(result.entries.first?.lookup("amount.value")?.number == amount, "\(result.entries)")
     }
 }
 
