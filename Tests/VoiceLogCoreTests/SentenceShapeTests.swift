@@ -2318,6 +2318,24 @@ import VoiceLogGrammars
         #expect(result.entries.map { $0.text("name") } == [name], "\(result.entries)")
         #expect(result.entries.first?.lookup("amount.value")?.number == amount, "\(result.entries)")
     }
+
+    /// Appointments as carers and patients write them: with someone and at a place, before or
+    /// after the day and clock; half past; for whom; someone here or visiting; one seen already.
+    @Test(arguments: [
+        ("pharmacist review with Priya at Boots on Friday at 4pm", "2026-11-27T16:00", "Priya"),
+        ("physio monday at half 3", "2026-11-23T15:30", "physio"),
+        ("GP for mum Monday 11.20", "2026-11-23T11:20", "gp"),
+        ("transfusion on the 2nd of december at 8:30 at evelina", "2026-12-02T08:30", nil),
+        ("Doctor Okafor visiting Tuesday at 3pm", "2026-11-24T15:00", "Doctor Okafor"),
+        ("saw the GP yesterday at 4pm", "2026-11-20T16:00", "gp"),
+    ])
+    func appointmentsAsWritten(text: String, time: String, with: String?) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["appointment"])
+        #expect(result.entries.first?.time.description.hasPrefix(time) == true, "\(result.entries)")
+        if let with { #expect(result.entries.first?.text("with") == with) }
+    }
 }
 
 extension Entry {
