@@ -2336,6 +2336,20 @@ import VoiceLogGrammars
         #expect(result.entries.first?.time.description.hasPrefix(time) == true, "\(result.entries)")
         if let with { #expect(result.entries.first?.text("with") == with) }
     }
+
+    /// Babies named at the breast, and two named with one amount or time each, are feeds of
+    /// their own.
+    @Test(arguments: [
+        ("arlo at the breast for forty minutes", 1, "duration_min", 40.0),
+        ("Sam and Zara both 6 oz", 2, "amount.value", 6),
+        ("Oli and Rosie on the breast 20 min each at 3:30am", 2, "duration_min", 20),
+    ])
+    func babiesNamedFeeds(text: String, count: Int, field: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == Array(repeating: "feeding", count: count))
+        #expect(result.entries.allSatisfy { $0.lookup(field)?.number == value }, "\(result.entries)")
+    }
 }
 
 extension Entry {
