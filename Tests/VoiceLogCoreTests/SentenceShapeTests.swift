@@ -2350,6 +2350,15 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == Array(repeating: "feeding", count: count))
         #expect(result.entries.allSatisfy { $0.lookup(field)?.number == value }, "\(result.entries)")
     }
+
+    /// A random reading named after the word, and "coming" for "is", as Indian and West African
+    /// English say them.
+    @Test(arguments: [("sugar random 189 mg/dl", 189.0), ("sugar is coming 9.6 after lunch", 9.6)])
+    func glucoseAsSaidInIndianAndWestAfricanEnglish(text: String, value: Double) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.number("value") } == [value])
+    }
 }
 
 extension Entry {
