@@ -40,7 +40,7 @@ import VoiceLogGrammars
     @Test(arguments: [
         (["edit", "7", "value", "6.8"], "Error: There is no entry 7. List the entries with 'voicelog list' to see their ids.\n"),
         (["delete", "7"], "Error: There is no entry 7. List the entries with 'voicelog list' to see their ids.\n"),
-        (["edit", "1", "banana"], "Error: 'banana' is neither a field of this glucose nor an entry. Type a field and its new value, such as 'value 6.2' or 'tag after dinner', or the whole entry again.\n"),
+        (["edit", "1", "umbrella"], "Error: 'umbrella' is neither a field of this glucose nor an entry. Type a field and its new value, such as 'value 6.2' or 'tag after dinner', or the whole entry again.\n"),
         (["edit", "1", "value", "75", "mmol/L"], "Error: Not stored: the glucose entry breaks a rule."),
     ])
     func aChangeThatCannotBeMadeFails(arguments: [String], message: String) throws {

@@ -139,8 +139,8 @@ struct RevisionTests {
         #expect(try database.edit(entryID: glucose, applying: "value 6.8", editor: editor, now: testNow).revision == 2)
         #expect(try database.revisions(ofEntry: glucose).map { $0.entry["value"] } == [.number(6.2), .number(6.8)])
 
-        #expect(throws: StorageError.editNotUnderstood("'banana' is neither a field of this glucose nor an entry. Type a field and its new value, such as 'value 6.2' or 'tag after dinner', or the whole entry again.")) {
-            try database.edit(entryID: glucose, applying: "banana", editor: editor, now: testNow)
+        #expect(throws: StorageError.editNotUnderstood("'umbrella' is neither a field of this glucose nor an entry. Type a field and its new value, such as 'value 6.2' or 'tag after dinner', or the whole entry again.")) {
+            try database.edit(entryID: glucose, applying: "umbrella", editor: editor, now: testNow)
         }
         #expect(throws: StorageError.self) { try database.edit(entryID: pressure, applying: "systolic 70", editor: editor, now: testNow) }
         #expect(throws: StorageError.noSuchEntry(id: 999)) { try database.edit(entryID: 999, applying: "value 7", editor: editor, now: testNow) }
