@@ -2359,6 +2359,14 @@ import VoiceLogGrammars
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map { $0.number("value") } == [value])
     }
+
+    /// A poo alone opening a line, a "number 2" and a soggy nappy say what the nappy held.
+    @Test(arguments: [("big poo", "dirty"), ("Poo at 8.45", "dirty"), ("number 2 nappy", "dirty"), ("soggy nappy for Theo", "wet")])
+    func whatANappyHeldInPlainWords(text: String, contents: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.text("contents") } == [contents])
+    }
 }
 
 extension Entry {
