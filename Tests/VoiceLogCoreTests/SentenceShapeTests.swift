@@ -10,6 +10,13 @@ import VoiceLogGrammars
 
     static func parse(_ text: String) -> ParseResult { parser.parse(text, now: now) }
 
+    /// The field's text in each entry of the text's reading, which must be `ok`.
+    static func okTexts(_ text: String, _ field: String) -> [String?] {
+        let result = parse(text)
+        #expect(result.status == .ok, "\(text): \(result.problems)")
+        return result.entries.map { $0.text(field) }
+    }
+
     /// The first entry of the kind in the text's reading, which must be `ok`.
     static func okEntry(_ text: String, kind: String) -> Entry? {
         let result = parse(text)
@@ -2279,9 +2286,7 @@ import VoiceLogGrammars
         ("shepherds pie at nursery for lunch", "shepherds pie"),
     ])
     func foodNamedAlone(text: String, food: String) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        #expect(result.entries.first?.text("food") == food, "\(result.entries)")
+        #expect(Self.okTexts(text, "food").first == food)
     }
 
     /// An activity is named as said, with the session it was; a machine said after a name
@@ -2297,9 +2302,7 @@ import VoiceLogGrammars
         ("rode 60k on the bike, 2 hrs 15", "cycling"),
     ])
     func activityNamedAsSaid(text: String, name: String) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        #expect(result.entries.map { $0.text("name") } == [name], "\(result.entries)")
+        #expect(Self.okTexts(text, "name") == [name])
     }
 
     /// Cystic fibrosis medicines as their users write them: an enzyme's strength and a saline's
@@ -2363,9 +2366,7 @@ import VoiceLogGrammars
     /// A poo alone opening a line, a "number 2" and a soggy nappy say what the nappy held.
     @Test(arguments: [("big poo", "dirty"), ("Poo at 8.45", "dirty"), ("number 2 nappy", "dirty"), ("soggy nappy for Theo", "wet")])
     func whatANappyHeldInPlainWords(text: String, contents: String) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        #expect(result.entries.map { $0.text("contents") } == [contents])
+        #expect(Self.okTexts(text, "contents") == [contents])
     }
 }
 
