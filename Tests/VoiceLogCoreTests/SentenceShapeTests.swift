@@ -55,6 +55,8 @@ import VoiceLogGrammars
         ("jogged twenty no twenty five minutes", "duration_min", 25),
         ("baby sleep fifty minutes no fifty five", "duration_min", 55),
         ("water four hundred ml no make that five hundred", "volume_ml", 500),
+        ("formula 4oz oh no 3oz", "volume_ml", 88.7205),
+        ("fed 90 ml no hang on 120 ml", "volume_ml", 120),
     ])
     func aNumberSaidAgainReplacesTheFirst(text: String, field: String, value: Double) {
         let result = Self.parse(text)
@@ -63,6 +65,13 @@ import VoiceLogGrammars
         #expect(result.entries.first?.number(field) == value)
         #expect(result.problems.contains { $0.message.contains("as a correction of") })
         #expect(!result.takenBack.isEmpty)
+    }
+
+    /// A value denied beside the one that stands is no reading: "bg 7.3 not 3.7".
+    @Test func aValueDeniedBesideAnotherIsNoReading() {
+        let glucose = Self.okEntry("bg 7.3 not 3.7", kind: "glucose")
+        #expect(glucose?.number("value") == 7.3)
+        #expect(Self.okEntry("not 90 but 120 ml bottle", kind: "feeding")?.number("volume_ml") == 120)
     }
 
     /// Two values with "or" between them are a choice the parser does not make.

@@ -18,18 +18,21 @@ extension UtteranceParser {
     }
 
     /// A number taken back by the words that follow it and said again: "eighty no ninety
-    /// mls", "fifty minutes no fifty five", "four hundred ml no make that five hundred". The
-    /// tokens with the first number (and the taking-back words) left out, a unit said only
-    /// after the first number moved after the second; `said` is the number taken back and
-    /// `correction` the words from the taking back to the end of the new number.
+    /// mls", "fifty minutes no fifty five", "four hundred ml no make that five hundred", "4oz
+    /// oh no 3oz", "no hang on 5". The tokens with the first number (and the taking-back words)
+    /// left out, a unit said only after the first number moved after the second; `said` is the
+    /// number taken back and `correction` the words from the taking back to the end of the new
+    /// number.
     func selfRepair(of tokens: [Token]) -> (tokens: [Token], said: Range<Int>, correction: Range<Int>)? {
         let words = tokens.map(\.text)
         let context = entries.patterns.context(for: words)
-        let markers = takingBackWords.union(["i", "that"])
-        for start in words.indices where takingBackWords.contains(words[start]) && start > 0 {
-            var end = start
-            while end < words.count, end - start < 3, markers.contains(words[end]) { end += 1 }
+        let markers = takingBackWords.union(["i", "that", "on"])
+        for takingBack in words.indices where takingBackWords.contains(words[takingBack]) && takingBack > 0 {
+            var end = takingBack
+            while end < words.count, end - takingBack < 3, markers.contains(words[end]) { end += 1 }
             guard let new = context.numbers(at: end).max(by: { $0.end < $1.end }) else { continue }
+            // "oh" said before taking back is part of it
+            let start = takingBack > 1 && words[takingBack - 1] == "oh" ? takingBack - 1 : takingBack
             // the number before, ending at the taking back or one word (its unit) before it
             for unitCount in 0...1 {
                 let numberEnd = start - unitCount
