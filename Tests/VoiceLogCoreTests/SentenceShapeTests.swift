@@ -74,6 +74,21 @@ import VoiceLogGrammars
         #expect(Self.okEntry("not 90 but 120 ml bottle", kind: "feeding")?.number("volume_ml") == 120)
     }
 
+    /// A line that counts feeds or bottles, then lists them, is a feed for each; "each" after
+    /// one amount repeats it; a pump's number after "and" is millilitres as the one before.
+    @Test(arguments: [
+        ("feeds so far: 90, 120, 100", "feeding", [90.0, 120, 100]),
+        ("two bottles overnight, 90 ml at 1am and 110 ml at 4am", "feeding", [90, 110]),
+        ("4 night feeds, 60ml each", "feeding", [60, 60, 60, 60]),
+        ("pumped 85 ml at 7 and 95 at 9", "pumping", [85, 95]),
+    ])
+    func feedsListedAfterTheirCountAreEachLogged(text: String, kind: String, volumes: [Double]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.allSatisfy { $0.kind == kind })
+        #expect(result.entries.map { $0.number("volume_ml") } == volumes)
+    }
+
     /// Two values with "or" between them are a choice the parser does not make.
     @Test(arguments: ["bp 135/85 or maybe 135/88", "glucose 6.2 or 6.3"])
     func aChoiceOfTwoValuesIsAsked(text: String) {
