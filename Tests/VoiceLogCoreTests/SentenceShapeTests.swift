@@ -2392,6 +2392,52 @@ import VoiceLogGrammars
     func whatANappyHeldInPlainWords(text: String, contents: String) {
         #expect(Self.okTexts(text, "contents") == [contents])
     }
+
+    /// A meal named beside a whole entry with no food of its own is when, not a food to finish.
+    @Test(arguments: ["carbs 120 at the airport lunch", "ate 3 crackers instead of lunch, sugar 6.9"])
+    func aMealBesideAWholeEntryIsNoEmptyFood(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(!result.entries.contains { $0.kind == "food" && $0.text("food") == nil })
+    }
+
+    /// The meals of a fast say when a dose was taken and are no food or tag of their own.
+    @Test func theMealsOfAFast() {
+        let doses = Self.parse("levemir 12 units at suhoor and 10 units at iftar")
+        #expect(doses.status == .ok, "\(doses.problems)")
+        #expect(doses.entries.map { $0.text("name") } == ["levemir", "levemir"])
+        #expect(doses.entries.map { $0.lookup("amount.value")?.number } == [12, 10])
+        #expect(Self.okEntry("bg 5.4 before suhoor", kind: "glucose")?.number("value") == 5.4)
+        #expect(Self.okTexts("oats with milk for suhoor", "food") == ["oats with milk"])
+    }
+
+    /// A journey, a seat or a gate, and which night of a run of shifts, hold no value.
+    @Test(arguments: [
+        ("seat 34C, sugar 7.1", "glucose"), ("Flight EK 5 delayed 3 hours, bg 9.2", "glucose"),
+        ("ankles swollen after 11 hours in the air", "symptom"), ("night 2, slept 6 hours 15 mins", "sleep"),
+        ("tresiba 12u, splitting the time difference 5 hours", "medication"),
+    ])
+    func aJourneyOrAShiftHoldsNoValue(text: String, kind: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == [kind])
+    }
+
+    /// Physio with its length beside it is a session; named alone it is who came.
+    @Test func physioWithItsLengthIsASession() {
+        #expect(Self.okEntry("physio 35 minutes at 8am", kind: "activity")?.number("duration_min") == 35)
+        #expect(Self.okEntry("fifteen minutes of physio", kind: "activity")?.number("duration_min") == 15)
+        #expect(Self.okTexts("walked 10 minutes with the physio", "name") == ["walking"])
+        #expect(Self.okEntry("physio monday at 4pm", kind: "appointment") != nil)
+    }
+
+    /// Enzymes are counted in capsules, with their strength in thousands, and open no food.
+    @Test(arguments: [("two creon and cornflakes for breakfast", 2.0), ("3x Creon 25k with supper", 3), ("chicken nuggets for lunch with 4 creon", 4)])
+    func enzymeCapsulesBesideAMeal(text: String, count: Double) {
+        let creon = Self.okEntry(text, kind: "medication")
+        #expect(creon?.lookup("amount.value")?.number == count)
+        #expect(creon?.lookup("amount.unit")?.displayText == "capsule")
+    }
 }
 
 extension Entry {

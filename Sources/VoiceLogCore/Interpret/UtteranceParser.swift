@@ -881,6 +881,8 @@ public final class UtteranceParser: Sendable {
             match.captures.values.isEmpty
                 && (whole.contains { $0.kindIndex == match.kindIndex }
                     || (match.start..<match.end).allSatisfy { self.bareWords.contains(context.tokens[$0]) || self.glueWords.contains(context.tokens[$0]) })
+                || !self.isComplete(match) && match.captures.value(of: "meal") != nil
+                    && match.captures.values.allSatisfy { $0.field == "meal" || EntryMatcher.isTime($0.field) }
         }
         let bare = split.matches.filter(isBare)
         guard !bare.isEmpty, split.matches.contains(where: { !isBare($0) && isComplete($0, timeInParts: true) }) else { return split }
