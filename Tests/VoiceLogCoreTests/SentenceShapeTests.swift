@@ -2423,6 +2423,15 @@ import VoiceLogGrammars
         #expect(result.entries.map(\.kind) == [kind])
     }
 
+    /// A greeting, a round of the day named first, and how the night went hold no value; how
+    /// often something happened today is still asked about.
+    @Test func greetingsAndRoundsOfTheDay() {
+        #expect(Self.parse("morning call: sugar 8.4, bp 142/80").entries.map(\.kind) == ["glucose", "blood_pressure"])
+        #expect(Self.parse("Good morning. I have taken my levothyroxine 75 micrograms at 6:30").status == .ok)
+        #expect(Self.okEntry("slept 4 hours, awful night", kind: "sleep")?.number("duration_min") == 240)
+        #expect(Self.parse("diarrhoea 5 times today").status != .ok)
+    }
+
     /// Physio with its length beside it is a session; named alone it is who came.
     @Test func physioWithItsLengthIsASession() {
         #expect(Self.okEntry("physio 35 minutes at 8am", kind: "activity")?.number("duration_min") == 35)
