@@ -2440,6 +2440,44 @@ import VoiceLogGrammars
         #expect(Self.okEntry("physio monday at 4pm", kind: "appointment") != nil)
     }
 
+    /// Milk a baby drank is a feed; formulas for babies born early and fortified milk name its kind.
+    @Test(arguments: [
+        ("BB drink 150ml milk", nil), ("baby took 210 ml of milk at 6h", nil),
+        ("Nutriprem 55 mls", "formula"), ("gave her 70ml fortified EBM", "breast_milk"),
+    ] as [(String, String?)])
+    func milkABabyDrankIsAFeed(text: String, method: String?) {
+        let feed = Self.okEntry(text, kind: "feeding")
+        #expect(feed != nil)
+        if let method { #expect(feed?.text("method") == method) }
+    }
+
+    /// Readings as English spoken abroad writes them: a result that "came", a heart that
+    /// beats, a body felt hot, a clock written with "h" or "Uhr".
+    @Test(arguments: [
+        ("HbA1c came 8.2", "hba1c"), ("heart beats 72", "heart_rate"), ("the baby is very hot, 39", "temperature"),
+        ("sugar 98 at 7h30", "glucose"), ("sugar 5,5 mmol at 20 Uhr yesterday", "glucose"),
+    ])
+    func readingsAsWrittenAbroad(text: String, kind: String) {
+        #expect(Self.okEntry(text, kind: kind) != nil)
+    }
+
+    /// What the body was doing when it was scored lets a second score follow: "pain at rest
+    /// 1/10, 4/10 on moving" is the pain twice.
+    @Test(arguments: [("pain at rest 1/10, 4/10 on moving", "score", [1.0, 4]), ("sats 91 asleep, 96 awake", "percent", [91, 96])])
+    func aScoreAtRestAndOnMoving(text: String, field: String, values: [Double]) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map { $0.number(field) } == values)
+    }
+
+    /// A baby's medicines from the neonatal unit, given in a feed, and caffeine dosed as one.
+    @Test(arguments: ["Gaviscon 1 sachet with the 9am feed", "chlorothiazide 0.8 mls", "caffeine 1.5ml", "NaCl 2ml in the 6am feed"])
+    func medicinesGivenInAFeed(text: String) {
+        let result = Self.parse(text)
+        #expect(result.status == .ok, "\(result.problems)")
+        #expect(result.entries.map(\.kind) == ["medication"])
+    }
+
     /// Enzymes are counted in capsules, with their strength in thousands, and open no food.
     @Test(arguments: [("two creon and cornflakes for breakfast", 2.0), ("3x Creon 25k with supper", 3), ("chicken nuggets for lunch with 4 creon", 4)])
     func enzymeCapsulesBesideAMeal(text: String, count: Double) {

@@ -74,11 +74,12 @@ public enum Tokenizer {
     }
 
     /// Whether the token is the minutes of "1h20": a count below 60 written onto "h" or "hr",
-    /// itself written onto a number.
+    /// itself written onto a number; not a clock's ("at 7h30", as much of Europe writes it).
     private static func writesGluedMinutes(_ tokens: [Token], at index: Int) -> Bool {
         guard index >= 2, hourAbbreviations.contains(tokens[index - 1].text),
               tokens[index - 2].end == tokens[index - 1].start, tokens[index - 1].end == tokens[index].start,
-              Int(tokens[index - 2].text) != nil, let minutes = Int(tokens[index].text)
+              Int(tokens[index - 2].text) != nil, let minutes = Int(tokens[index].text),
+              index < 3 || !clockBefore.contains(tokens[index - 3].text)
         else { return false }
         return (1...59).contains(minutes)
     }
