@@ -17,6 +17,13 @@ import VoiceLogGrammars
         return result.entries.map { $0.text(field) }
     }
 
+    /// The kinds of the entries of the text's reading, which must be `ok`.
+    static func okKinds(_ text: String) -> [String] {
+        let result = parse(text)
+        #expect(result.status == .ok, "\(text): \(result.problems)")
+        return result.entries.map(\.kind)
+    }
+
     /// The first entry of the kind in the text's reading, which must be `ok`.
     static func okEntry(_ text: String, kind: String) -> Entry? {
         let result = parse(text)
@@ -2418,15 +2425,13 @@ import VoiceLogGrammars
         ("tresiba 12u, splitting the time difference 5 hours", "medication"),
     ])
     func aJourneyOrAShiftHoldsNoValue(text: String, kind: String) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        #expect(result.entries.map(\.kind) == [kind])
+        #expect(Self.okKinds(text) == [kind])
     }
 
     /// A greeting, a round of the day named first, and how the night went hold no value; how
     /// often something happened today is still asked about.
     @Test func greetingsAndRoundsOfTheDay() {
-        #expect(Self.parse("morning call: sugar 8.4, bp 142/80").entries.map(\.kind) == ["glucose", "blood_pressure"])
+        #expect(Self.okKinds("morning call: sugar 8.4, bp 142/80") == ["glucose", "blood_pressure"])
         #expect(Self.parse("Good morning. I have taken my levothyroxine 75 micrograms at 6:30").status == .ok)
         #expect(Self.okEntry("slept 4 hours, awful night", kind: "sleep")?.number("duration_min") == 240)
         #expect(Self.parse("diarrhoea 5 times today").status != .ok)
@@ -2473,9 +2478,17 @@ import VoiceLogGrammars
     /// A baby's medicines from the neonatal unit, given in a feed, and caffeine dosed as one.
     @Test(arguments: ["Gaviscon 1 sachet with the 9am feed", "chlorothiazide 0.8 mls", "caffeine 1.5ml", "NaCl 2ml in the 6am feed"])
     func medicinesGivenInAFeed(text: String) {
-        let result = Self.parse(text)
-        #expect(result.status == .ok, "\(result.problems)")
-        #expect(result.entries.map(\.kind) == ["medication"])
+        #expect(Self.okKinds(text) == ["medication"])
+    }
+
+    /// A care note's visit, where tablets came from, who "pt" is, a BM with its clock first and a
+    /// temperature said to be normal before its reading.
+    @Test(arguments: [
+        ("Call to Frank. DN aware. Weight 94.2kg", ["weight"]), ("Mr Singh: Paracetamol 1g given from blister pack", ["medication"]),
+        ("Pt c/o dizziness.", ["symptom"]), ("BM at 08:00 was 5.2", ["glucose"]), ("temp normal, 36.8", ["temperature"]),
+    ])
+    func careNotes(text: String, kinds: [String]) {
+        #expect(Self.okKinds(text) == kinds)
     }
 
     /// Enzymes are counted in capsules, with their strength in thousands, and open no food.
