@@ -2491,6 +2491,15 @@ import VoiceLogGrammars
         #expect(Self.okKinds(text) == kinds)
     }
 
+    /// An injection "made", a formula drunk by its amount, and a day's clock written with "h".
+    @Test(arguments: [
+        ("I make injection 10 units lantus", ["medication"]), ("baby ate 40 g banana and drank 90 ml formula", ["food", "feeding"]),
+        ("Sugar yesterday 21h was 11,3", ["glucose"]),
+    ])
+    func phrasingFromAbroad(text: String, kinds: [String]) {
+        #expect(Self.okKinds(text) == kinds)
+    }
+
     /// Enzymes are counted in capsules, with their strength in thousands, and open no food.
     @Test(arguments: [("two creon and cornflakes for breakfast", 2.0), ("3x Creon 25k with supper", 3), ("chicken nuggets for lunch with 4 creon", 4)])
     func enzymeCapsulesBesideAMeal(text: String, count: Double) {
