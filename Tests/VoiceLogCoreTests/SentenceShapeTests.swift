@@ -2491,6 +2491,15 @@ import VoiceLogGrammars
         #expect(Self.okKinds(text) == kinds)
     }
 
+    /// How much of a meal was eaten, the food unnamed, is a food entry of that meal and portion;
+    /// "all good" after a reading is no portion.
+    @Test func aPortionOfAMeal() {
+        let lunch = Self.okEntry("Mr Campbell ate about half of his lunch.", kind: "food")
+        #expect(lunch?.text("meal") == "lunch")
+        #expect(lunch?.text("portion") == "half")
+        #expect(Self.okKinds("temp 36.6 this morning, all good") == ["temperature"])
+    }
+
     /// An injection "made", a formula drunk by its amount, and a day's clock written with "h".
     @Test(arguments: [
         ("I make injection 10 units lantus", ["medication"]), ("baby ate 40 g banana and drank 90 ml formula", ["food", "feeding"]),
