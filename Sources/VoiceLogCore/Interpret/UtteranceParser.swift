@@ -866,9 +866,9 @@ public final class UtteranceParser: Sendable {
     }
 
     /// The split without entries that are only a shared verb or a bare introduction ("had",
-    /// "took", "felt"), or a kind named again beside a whole entry of that kind, when another
-    /// entry is whole: their words become skipped words, which the checks that follow weigh like
-    /// any other.
+    /// "took", "felt"), a kind named again beside a whole entry of that kind, or a meal with
+    /// nothing else of its entry ("carbs 120 at the airport lunch"), when another entry is whole:
+    /// their words become skipped words, which the checks that follow weigh like any other.
     private func withoutBareIntroductions(_ split: Split, _ context: MatchContext) -> Split {
         let split = handingTimesOn(split, context)
         // a kind named again with nothing of its own beside a whole entry of that kind is that
