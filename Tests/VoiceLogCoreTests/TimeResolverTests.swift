@@ -46,7 +46,9 @@ import VoiceLogGrammars
         ("appointment on Monday at 10 am", "2026-11-23T10:00:00"),
         ("appointment at 9", "2026-11-21T21:00:00"),
         // Whole days ago (or ahead) name the day; a clock time said with them is kept.
-        ("glucose 6.1 at 7:00 13 days ago", "2026-11-08T19:00:00"),  // "7:00" as "at 7": the latest past one
+        ("glucose 6.1 at 7:00 13 days ago", "2026-11-08T07:00:00"),  // on a past day, seven to eleven is the morning's
+        ("bg 5.3 before lunch at 11:55 yesterday", "2026-11-20T11:55:00"),
+        ("bp 140/90 yesterday at 6", "2026-11-20T18:00:00"),  // but six is the evening's, as the latest
         ("glucose 6.1 3 days ago at 7 am", "2026-11-18T07:00:00"),
         ("glucose 6.1 2 days ago in the morning", "2026-11-19T08:00:00"),
         ("glucose 6.1 3 days ago", "2026-11-18T10:00:00"),

@@ -151,6 +151,9 @@ public struct NumberWords: Sendable {
     public var minus: Set<String> = []
     /// "half", "quarter", "third" with their values as fractions.
     public var fractions: [String: Double] = [:]
+    /// Fractions read only after a count or "a" ("a third", "two fifths"): alone, the word is an
+    /// ordinal ("third day running").
+    public var countedFractions: Set<String> = []
     /// "a", "an": one, before a unit or scale.
     public var one: Set<String> = []
     /// Words read as zero in minutes and decimals only ("oh", "o").

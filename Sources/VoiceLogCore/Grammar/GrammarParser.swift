@@ -281,6 +281,9 @@ private struct GrammarFileReader {
             case "tens": words.tens[word] = Int(try needValue())
             case "scale": words.scales[word] = Int(try needValue())
             case "fraction": words.fractions[word] = try needValue()
+            case "counted-fraction":
+                words.fractions[word] = try needValue()
+                words.countedFractions.insert(word)
             case "point": words.point.insert(word)
             case "minus": words.minus.insert(word)
             case "one": words.one.insert(word)

@@ -6,12 +6,15 @@
 /// infeasible), unless it was less than eight hours ago yesterday ("at 11pm" said at 3am); so is
 /// one without when today has reached neither of its hours and yesterday's latest was eight
 /// hours ago or more ("at 9" at 08:00 is 09:00 today, in the future: a slip to ask about), and
-/// twelve is noon unless midnight was less than eight hours ago. Kinds that may lie ahead
+/// twelve is noon unless midnight was less than eight hours ago. On a day said before today, seven
+/// to eleven without am or pm is the morning's ("at 11 yesterday"). Kinds that may lie ahead
 /// (appointments) take the next occurrence instead. Vague periods stand for a typical hour of
 /// that period.
 public struct TimeResolver: Sendable {
     /// A typical hour for each period of the day.
     public static let periodHours = ["morning": 8, "afternoon": 14, "evening": 19, "night": 22]
+    /// Hours said without am or pm that are the morning's on a past day.
+    static let morningHours = 7...11
 
     public let now: LocalDateTime
     public let lookAhead: Bool
@@ -68,6 +71,11 @@ public struct TimeResolver: Sendable {
                noon > now, let midnight = times.last(where: { $0 <= now && $0.hour == 0 }),
                now.secondsSinceEpoch - midnight.secondsSinceEpoch >= Self.lateLoggingSeconds {
                 return noon
+            }
+            // on a day said before today, seven to eleven without am or pm is the morning's: "bg 5.3
+            // at 11:55 yesterday", "weight 85.4kg on Monday at 7"
+            if !lookAhead, let day, day < now.startOfDay, !nightSpill, candidates.count > 1, Self.morningHours.contains(baseHour) {
+                return day.at(hour: baseHour, minute: minutes)
             }
             // an appointment said without am or pm is in the day: "Sunday at 12:15" is noon
             if lookAhead, candidates.count > 1 {

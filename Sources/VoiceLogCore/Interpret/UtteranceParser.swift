@@ -870,7 +870,7 @@ public final class UtteranceParser: Sendable {
     /// nothing else of its entry ("carbs 120 at the airport lunch"), when another entry is whole:
     /// their words become skipped words, which the checks that follow weigh like any other.
     private func withoutBareIntroductions(_ split: Split, _ context: MatchContext) -> Split {
-        let split = handingTimesOn(split, context)
+        let split = joiningLoneTags(handingTimesOn(split, context))
         // a kind named again with nothing of its own beside a whole entry of that kind is that
         // entry ("weighing himself on the old scales and it says 13 stone 9", "her weight's 44.2
         // kg, she was weighed in her gown")
@@ -892,6 +892,31 @@ public final class UtteranceParser: Sendable {
             !whole.contains { $0.kindIndex == match.kindIndex && $0.start == match.end && !context.stopBefore.contains($0.start) }
         }
         return (split.matches.filter { !isBare($0) }, (split.ignored + unused.flatMap { Array($0.start..<$0.end) }).sorted())
+    }
+
+    /// The split with a tag said alone, lacking what its kind requires, given to the next whole
+    /// reading of its kind that has none (else the one before): "fasting since sundown, glucose
+    /// 4.7 at 9am" is one reading, fasting. Beside whole readings that all have one, its words
+    /// are skipped words ("pp sugar 145 after dinner").
+    private func joiningLoneTags(_ split: Split) -> Split {
+        var (matches, ignored) = split
+        var lone: [Int] = []
+        for (index, match) in matches.enumerated() where !isComplete(match) {
+            guard let tag = match.captures.value(of: "tag"),
+                  match.captures.values.allSatisfy({ $0.field == "tag" || EntryMatcher.isTime($0.field) }) else { continue }
+            let whole = { (other: Int) in matches[other].kindIndex == match.kindIndex && self.isComplete(matches[other]) }
+            let untagged = { (other: Int) in whole(other) && matches[other].captures.value(of: "tag") == nil }
+            if let reading = (index + 1..<matches.count).first(where: untagged) ?? (0..<index).last(where: untagged) {
+                matches[reading].captures.values.append(("tag", tag))
+            } else if matches.indices.contains(where: whole) {
+                ignored += Array(match.start..<match.end)
+            } else {
+                continue
+            }
+            lone.append(index)
+        }
+        for index in lone.reversed() { matches.remove(at: index) }
+        return (matches, ignored.sorted())
     }
 
     /// The split, with each pair of neighbouring matches that `join` makes one replaced by the
@@ -1272,7 +1297,11 @@ public final class UtteranceParser: Sendable {
                 // what is said again continues the last entry of its kind
                 let previous = step.continues ? matches.last(where: { $0.kindIndex == match.kindIndex }) : matches.last
                 if let previous, step.continues, EntryMatcher.isTimeOnly(match.captures) {
-                    // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am"
+                    // a time alone is the entry before once more: "paracetamol 1g at 3am and 9am";
+                    // a day said after both times is the day of both ("at 8am and 8pm yesterday")
+                    if let last = matches.lastIndex(where: { $0.start == previous.start }) {
+                        matches[last].captures = previous.captures.onDay(of: match.captures)
+                    }
                     match.captures = previous.captures.repeated(at: match.captures)
                 } else if let previous, step.continues || isAnotherDose(match, after: previous, context) {
                     let kind = grammar.kinds[match.kindIndex]

@@ -101,6 +101,18 @@ struct Captures: Sendable {
         return again.merging(time) ?? time
     }
 
+    /// These captures on the day `time` says when they say a clock time and no day of their own:
+    /// "ondansetron 8mg at 8am and 8pm yesterday" is twice yesterday; a part of a day is the
+    /// later one's alone ("at 8 and again at 8pm last night").
+    func onDay(of time: Captures) -> Captures {
+        let isDate = { (field: String) in Self.dateFields.contains(Self.plain(field)) }
+        guard values.contains(where: { EntryMatcher.isTime($0.field) }), !values.contains(where: { isDate($0.field) }),
+              time.value(of: "time.period") == nil else { return self }
+        var dated = self
+        dated.values += time.values.filter { isDate($0.field) }
+        return dated
+    }
+
     /// The time fields that say a day.
     private static let dateFields: Set<String> = ["time.day", "time.weekday", "time.month", "time.day_of_month"]
 

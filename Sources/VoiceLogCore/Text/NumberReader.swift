@@ -67,7 +67,7 @@ public struct NumberReader: Sendable {
             }
         }
         // "a half", "one quarter", "three quarters", "twenty fifths"
-        if let fraction = fractionWord(tokens, at: start, count: 1) {
+        if let fraction = fractionWord(tokens, at: start, count: 1, opensNumber: true) {
             results.append(fraction)
         }
         for reading in results where reading.value >= 1 && reading.value.isWhole {
@@ -156,7 +156,8 @@ public struct NumberReader: Sendable {
     /// "half", "quarter(s)", "fifth(s)" after a count: a plural after any count ("twenty
     /// fifths"), a singular after one to nine ("three quarter"), so that "twenty fifth" stays
     /// a date.
-    private func fractionWord(_ tokens: [String], at index: Int, count: Double) -> NumberReading? {
+    private func fractionWord(_ tokens: [String], at index: Int, count: Double, opensNumber: Bool = false) -> NumberReading? {
+        let start = index
         var index = index
         if count == 1, index < tokens.count, words.one.contains(tokens[index]) { index += 1 }
         guard index < tokens.count else { return nil }
@@ -167,6 +168,9 @@ public struct NumberReader: Sendable {
             return nil
         }
         guard let fraction = words.fractions[word] else { return nil }
+        // "third" opening a number alone is an ordinal ("third day running"): a fraction only
+        // after a count or "a", or before "of" ("fourth of a litre")
+        if opensNumber, index == start, words.countedFractions.contains(word), tokens[safe: index + 1] != "of" { return nil }
         return NumberReading(end: index + 1, value: count * fraction)
     }
 
