@@ -71,6 +71,7 @@ public struct ResultRenderer: Sendable {
         case "intensity": return "\(text) intensity"
         case "severity": return text
         case "amount": return text
+        case "strength": return "\(text) each"
         case "method": return text.split(separator: "_").joined(separator: " ")
         case "with": return "with \(text)"
         case "where": return "at \(text)"

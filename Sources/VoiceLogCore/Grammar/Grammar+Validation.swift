@@ -40,8 +40,7 @@ extension Grammar {
                 case .text(let rule?) where rules[rule] == nil, .said(let rule) where rules[rule] == nil:
                     throw failure("kind '\(kind.name)' says a text with rule '<\(rule)>', which no file defines")
                 case .quantity(let group, _) where unitGroups[group] == nil,
-                     .unit(let group) where unitGroups[group] == nil,
-                     .strength(.units(let group)) where unitGroups[group] == nil:
+                     .unit(let group) where unitGroups[group] == nil:
                     throw failure("kind '\(kind.name)' uses units '\(group)', which no file defines")
                 default: break
                 }

@@ -87,7 +87,7 @@ public enum SlotSource: Hashable, Sendable {
     }
 }
 
-/// How a medicine's strength is written (`strength`, `strength(liquid)`, `strength(group)`).
+/// How a medicine's strength is written (`strength`, `strength(liquid)`, `strength(combined)`).
 public enum StrengthForm: Hashable, Sendable {
     /// Two whole numbers with a slash between ("30/500"), or a whole number of 50 or more ("100").
     case plain
@@ -96,8 +96,6 @@ public enum StrengthForm: Hashable, Sendable {
     case combined
     /// An amount per volume: "120mg/5ml".
     case liquid
-    /// A number in digits with a unit of the named `units` group: "500mg", "0.5 mg".
-    case units(String)
 }
 
 /// Which numbers a capture accepts. `speech` narrows only the speech grammar, so that a

@@ -134,7 +134,7 @@ struct TemplateParser {
             case nil: return .strength(.plain)
             case "liquid": return .strength(.liquid)
             case "combined": return .strength(.combined)
-            case let group?: return .strength(.units(group))
+            case let other?: throw Failure(message: "strength takes liquid or combined, not '\(other)'")
             }
         case "not_before":
             guard let argument else { throw Failure(message: "not_before needs a list: not_before(carb_words)") }

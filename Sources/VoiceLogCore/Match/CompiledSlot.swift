@@ -31,7 +31,7 @@ final class CompiledSlot: Sendable {
             list = nil
         }
         switch source {
-        case .unit(let group), .quantity(let group, _), .strength(.units(let group)):
+        case .unit(let group), .quantity(let group, _):
             units = matcher.units[group]
         default:
             units = nil

@@ -281,7 +281,7 @@ final class PatternMatcher: Sendable {
                 found(end, .number(minutes), assignments, 0)
             }
         case .strength(let form):
-            if let end = readStrength(context, at: index, form, units: slot.units) { found(end, .words(start: index, end: end), [], 0) }
+            if let end = readStrength(context, at: index, form) { found(end, .words(start: index, end: end), [], 0) }
         case .notBefore:
             var starts = false
             // a number in digits that opens a clock time or a longer number is no phrase of the list:
@@ -412,7 +412,7 @@ final class PatternMatcher: Sendable {
     /// doses, not a strength); for a `liquid`, an amount
     /// per volume ("120 mg / 5 ml", "250mg/ml"); for a units group, a number in digits and a
     /// unit of it ("500mg").
-    private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm, units: UnitReader?) -> Int? {
+    private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm) -> Int? {
         let isWhole = { (position: Int) in
             context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
         }
@@ -430,11 +430,6 @@ final class PatternMatcher: Sendable {
             guard isWhole(index), isUnit(index + 1), context.tokens[safe: index + 2] == "/" else { return nil }
             let next = isWhole(index + 3) ? index + 4 : index + 3
             return isUnit(next) ? next + 1 : nil
-        case .units:
-            guard context.hasDigit[safe: index] == true, let units else { return nil }
-            var end: Int?
-            readQuantity(units, context, at: index) { quantityEnd, _, _ in end = max(end ?? quantityEnd, quantityEnd) }
-            return end
         }
     }
 
