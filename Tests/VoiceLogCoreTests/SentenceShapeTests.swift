@@ -406,7 +406,7 @@ import VoiceLogGrammars
     @Test func aCountAfterXStartsNoEntry() {
         let result = Self.parse("senna 7.5mg x2 at bedtime")
         #expect(result.entries.map(\.kind) == ["medication"])
-        #expect(result.entries.first?.text("name") == "senna 7.5mg")
+        #expect(result.entries.first?.text("name") == "senna")
     }
 
     /// What a reading was taken after or during is no entry of its own unless it is whole.
@@ -1240,13 +1240,17 @@ import VoiceLogGrammars
         #expect(Self.parse("she's 7").entries.isEmpty)
     }
 
-    /// A tablet's weight before a count of tablets is part of the name; the count is the dose.
-    @Test(arguments: [("paracetamol 500mg x2 tabs", "paracetamol 500mg"), ("tylenol 500 mg two tabs", "tylenol 500 mg")])
-    func aTabletsWeightBeforeItsCount(text: String, name: String) {
+    /// A tablet's weight beside a count of tablets is its strength, a field of its own; the
+    /// count is the dose and the name is the medicine's alone.
+    @Test(arguments: [("paracetamol 500mg x2 tabs", "paracetamol", 500.0), ("tylenol 500 mg two tabs", "tylenol", 500),
+                      ("2 x paracetamol 500mg at 9.15", "paracetamol", 500), ("Ibuprofen 200mg, two tablets", "ibuprofen", 200)])
+    func aTabletsWeightBesideItsCount(text: String, name: String, milligrams: Double) {
         let result = Self.parse(text)
         #expect(result.status == .ok, "\(result.problems)")
         #expect(result.entries.map { $0.text("name") } == [name])
-        #expect(result.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 2, unit: "tablet"))
+        let field = { (field: String) in result.entries.first?.fields.first { $0.name == field }?.value }
+        #expect(field("amount") == .amount(value: 2, unit: "tablet"))
+        #expect(field("strength") == .amount(value: milligrams, unit: "mg"))
     }
 
     /// A run's time written with hours, minutes and seconds, a race named for its distance, a pace
@@ -1659,13 +1663,14 @@ import VoiceLogGrammars
     }
 
     /// Free text stops at a bracket ("120ml of Lucozade (bless her)"); "each" alone names no
-    /// medicine ("500mg each" is a strength, which is asked about, never a dose of "each").
+    /// medicine ("500mg each" is the strength of each tablet, never a dose of "each").
     @Test func bracketsAndEachNameNothing() {
         let drink = Self.parse("she had 120ml of Lucozade (bless her)")
         #expect(drink.entries.first?.text("drink")?.lowercased() == "lucozade")
         let strength = Self.parse("took 2 paracetamol (500mg each)")
-        #expect(strength.status != .ok)
         #expect(!strength.entries.contains { $0.text("name") == "each" })
+        #expect(strength.entries.first?.fields.first { $0.name == "strength" }?.value == .amount(value: 500, unit: "mg"))
+        #expect(strength.entries.first?.fields.first { $0.name == "amount" }?.value == .amount(value: 2, unit: "tablet"))
     }
 
     /// A time said with only a bare verb goes to the entry right after it.
@@ -2515,6 +2520,30 @@ import VoiceLogGrammars
         let creon = Self.okEntry(text, kind: "medication")
         #expect(creon?.lookup("amount.value")?.number == count)
         #expect(creon?.lookup("amount.unit")?.displayText == "capsule")
+    }
+
+    /// A day said after two clock times is the day of both; a part of a day is the later one's.
+    @Test func aDayAfterTwoClockTimesIsBoths() {
+        let twice = Self.parse("ondansetron 8mg at 8am and 8pm yesterday")
+        #expect(twice.entries.map(\.time.description) == ["2026-11-20T08:00:00", "2026-11-20T20:00:00"])
+        let night = Self.parse("ticagrelor 90mg at 8 and again at 8pm last night")
+        #expect(night.entries.map(\.time.description) == ["2026-11-21T08:00:00", "2026-11-20T20:00:00"])
+    }
+
+    /// A number before "to" is minutes to the hour only after "at" or with "minutes"; an ordinal
+    /// alone is no fraction ("third day running" is no third of a day).
+    @Test func numbersThatAreNoClockOrFraction() {
+        #expect(Self.parse("pain went from 8 to 5").entries.allSatisfy { $0.time == Self.now })
+        #expect(Self.parse("nappy at ten to five").entries.first?.time.description == "2026-11-21T04:50:00")
+        #expect(Self.okKinds("temp 37.9, third day running") == ["temperature"])
+        #expect(abs((Self.okEntry("one third of a cup of milk", kind: "fluid")?.number("volume_ml") ?? 0) - 250.0 / 3) < 0.01)
+    }
+
+    /// A place named by its kind is where an appointment is; "no appetite" is a symptom felt.
+    @Test func placesAndAppetite() {
+        #expect(Self.okEntry("appointment Aga Khan hospital Thursday 11:00", kind: "appointment")?.text("where") == "Aga Khan hospital")
+        #expect(Self.okKinds("mood down, slept 4h, no appetite") == ["mood", "sleep", "symptom"])
+        #expect(Self.okEntry("lil bit of nausea", kind: "symptom")?.text("severity") == "low")
     }
 }
 
