@@ -2544,6 +2544,13 @@ import VoiceLogGrammars
         #expect(Self.okEntry("appointment Aga Khan hospital Thursday 11:00", kind: "appointment")?.text("where") == "Aga Khan hospital")
         #expect(Self.okKinds("mood down, slept 4h, no appetite") == ["mood", "sleep", "symptom"])
         #expect(Self.okEntry("lil bit of nausea", kind: "symptom")?.text("severity") == "low")
+        #expect(Self.okEntry("ankles very swollen", kind: "symptom")?.text("name") == "swollen ankles")
+    }
+
+    /// A weight before a comma is no amount of a food named after it; festival sweets are foods.
+    @Test func anAmountEndsAtItsComma() {
+        #expect(Self.okKinds("weight 78,4 kg, too much panettone already") == ["weight"])
+        #expect(Self.okKinds("3 gulab jamun at 9.30pm last night") == ["food"])
     }
 }
 
