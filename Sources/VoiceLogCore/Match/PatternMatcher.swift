@@ -409,9 +409,7 @@ final class PatternMatcher: Sendable {
     /// Where a medicine's strength written in digits ends: two numbers with a slash between,
     /// perhaps with a unit ("30/500", "49/51 mg"; not a score out of ten, "5/10"), or, but for
     /// `combined`, a whole number of at least 50 ("clenil 100"; "novorapid 10 4 units" says two
-    /// doses, not a strength); for a `liquid`, an amount
-    /// per volume ("120 mg / 5 ml", "250mg/ml"); for a units group, a number in digits and a
-    /// unit of it ("500mg").
+    /// doses, not a strength); for a `liquid`, an amount per volume ("120 mg / 5 ml", "250mg/ml").
     private func readStrength(_ context: MatchContext, at index: Int, _ form: StrengthForm) -> Int? {
         let isWhole = { (position: Int) in
             context.hasDigit[safe: position] == true && context.tokens[position].allSatisfy(\.isNumber)
